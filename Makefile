@@ -1,0 +1,50 @@
+# detasklet: convert Linux tasklet users to BH workqueues, with evidence.
+#   make convert [KDIR=dir] [PATHS="drivers/dma net/mac80211"] [OUT=dir] [J=n]
+#   make test
+#   make kunit [KDIR=dir]
+
+SHELL      := /bin/bash
+CACHE      ?= $(CURDIR)/cache
+REF_TAR    := /usr/src/linux-source-6.12.tar.xz
+REF_TREE   := $(CACHE)/linux-source-6.12
+KDIR       ?= $(REF_TREE)
+OUT        ?= out
+J          ?= $(shell nproc)
+TIMEOUT    ?= 120
+PATHS      ?=
+PKGS       := coccinelle linux-source-6.12 bc flex bison libelf-dev libssl-dev
+PY         := PYTHONPATH=$(CURDIR)/scripts python3
+
+.PHONY: convert test deps kunit reference help
+
+help:
+	@sed -n '2,5p' Makefile
+
+# Install what is missing (as root), or say the command to run.
+deps:
+	@missing=""; for p in $(PKGS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+	  else \
+	    echo "detasklet: missing packages:$$missing"; \
+	    echo "run: sudo apt-get install$$missing"; exit 2; \
+	  fi; \
+	fi
+
+$(REF_TREE)/Makefile: | deps
+	@mkdir -p $(CACHE)
+	@echo "unpacking $(REF_TAR) into $(CACHE) ..."
+	@tar -C $(CACHE) -xJf $(REF_TAR)
+	@touch $@
+
+reference: $(REF_TREE)/Makefile
+
+convert: deps $(if $(filter $(REF_TREE),$(KDIR)),reference)
+	@$(PY) -m detasklet convert "$(KDIR)" $(PATHS) -o "$(OUT)" -j $(J) --timeout $(TIMEOUT)
+
+test: deps
+	@$(PY) tests/run.py
+
+kunit: deps $(if $(filter $(REF_TREE),$(KDIR)),reference)
+	@scripts/kunit.sh "$(KDIR)"

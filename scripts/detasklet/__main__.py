@@ -1,0 +1,111 @@
+"""detasklet command line: python3 -m detasklet (from scripts/)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import sys
+import time
+from pathlib import Path
+
+from . import classify, facts, report, rewrite, scan, series, tree
+
+
+def log(msg: str, quiet: bool = False) -> None:
+    if not quiet:
+        print(msg, file=sys.stderr, flush=True)
+
+
+def pipeline(kdir: Path, paths: list[str], jobs: int, timeout: int,
+             quiet: bool = True) -> list[list[classify.Outcome]]:
+    """scan -> facts -> rewrite -> classify; returns the outcomes by group."""
+    scans = scan.scan_tree(kdir, paths)
+    groups = facts.group_files(kdir, scans)
+    old = {s.path: scan.read_text(kdir / s.path) for s in scans}
+    tasklets = {s.path: s.idents for s in scans}
+    todo = [(f, {"DETASKLET_HI_KEYS": ",".join(sorted(g.hi_keys))})
+            for g in groups for f in g.files if f not in g.refusals]
+    log(f"{len(scans)} files use the tasklet API, in {len(groups)} groups; "
+        f"rewriting {len(todo)} with spatch (-j{jobs})", quiet)
+    done = [0]
+    nconv = [0]
+
+    def progress(r: rewrite.Result) -> None:
+        done[0] += 1
+        what = "rewritten" if r.new_text is not None else f"failed: {r.error}"
+        if r.new_text is not None and not scan.find_uses(r.new_text):
+            nconv[0] += 1
+        log(f"[{done[0]}/{len(todo)}] {r.path} {what} ({nconv[0]} clean so far)", quiet)
+
+    results = rewrite.rewrite_all(kdir, todo, jobs, timeout, progress)
+    return [classify.classify_group(g, old, results, tasklets) for g in groups]
+
+
+def cmd_convert(a: argparse.Namespace) -> int:
+    kdir = Path(a.kdir).resolve()
+    out = Path(a.out).resolve()
+    version = tree.kernel_version(kdir)
+    tree.check_bh_workqueues(kdir)
+    tree.check_spatch()
+    if out == kdir or kdir in out.parents:
+        raise tree.TreeError(f"OUT {out} is inside KDIR {kdir}: the tree is never written")
+    start = time.time()
+    log(f"scanning {kdir} ({version}) for tasklet users...", a.quiet)
+    outcomes = pipeline(kdir, a.paths, a.jobs, a.timeout, a.quiet)
+    # Write into a fresh folder, then swap it in: OUT is never half-written.
+    tmp = out.with_name(out.name + ".incomplete")
+    shutil.rmtree(tmp, ignore_errors=True)
+    tmp.mkdir(parents=True)
+    nconv, npatch = series.write(tmp, outcomes)
+    flat = [o for g in outcomes for o in g]
+    report.write(tmp, version, flat)
+    shutil.rmtree(out, ignore_errors=True)
+    os.replace(tmp, out)
+    counts = {s: sum(o.status == s for o in flat) for s in ("converted", "unconverted", "failed")}
+    log(f"done in {time.time() - start:.0f} s: {counts['converted']} converted, "
+        f"{counts['unconverted']} unconverted, {counts['failed']} failed of {len(flat)} files; "
+        f"{npatch} patches", a.quiet)
+    print(f"patches: {out / 'all.patch'} and {out / 'series'}/; report: {out / 'report.md'}")
+    return 0
+
+
+def cmd_scan(a: argparse.Namespace) -> int:
+    kdir = Path(a.kdir).resolve()
+    tree.kernel_version(kdir)
+    for s in scan.scan_tree(kdir, a.paths):
+        print(f"{s.path}\t{' '.join(s.idents)}")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="detasklet", description=(
+        "Convert Linux kernel tasklet users to BH workqueues with Coccinelle. "
+        "The kernel tree is only read; results go to OUT."))
+    sub = p.add_subparsers(dest="cmd", required=True)
+    c = sub.add_parser("convert", help="scan, rewrite, classify, write all.patch, "
+                       "series/ and the reports into OUT")
+    c.add_argument("kdir", help="kernel tree to convert (never written)")
+    c.add_argument("paths", nargs="*", help="limit to these files/folders (like M=)")
+    c.add_argument("-o", "--out", default="out", help="output folder (default: out)")
+    c.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1)
+    c.add_argument("--timeout", type=int, default=120, help="seconds per file for spatch")
+    c.add_argument("-q", "--quiet", action="store_true")
+    c.set_defaults(fn=cmd_convert)
+    s = sub.add_parser("scan", help="list the files that use the tasklet API")
+    s.add_argument("kdir")
+    s.add_argument("paths", nargs="*")
+    s.set_defaults(fn=cmd_scan)
+    a = p.parse_args(argv)
+    try:
+        return a.fn(a)
+    except tree.TreeError as e:
+        print(f"detasklet: error: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("detasklet: interrupted; OUT left as it was", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

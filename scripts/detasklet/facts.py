@@ -1,0 +1,140 @@
+"""Cross-file facts: which files share a tasklet, and what a group does.
+
+A header that declares a tasklet (a field, a prototype) and every file that
+includes it form one group: they convert together or not at all. The
+include graph is followed through quoted includes and through <...>
+includes that resolve inside the tree's include/ folder.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .scan import FileScan, read_text, strip_comments
+
+_INCLUDE_RE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]', re.M)
+_HI_RE = re.compile(r"\btasklet_hi_schedule\s*\(([^;]*)\)\s*;")
+_LO_RE = re.compile(r"\btasklet_schedule\s*\(([^;]*)\)\s*;")
+_FIELD_RE = re.compile(r"\bstruct\s+tasklet_struct\s*\*?\s*(\w+)")
+_INTERNAL = ("func", "data", "callback", "use_callback", "count", "next")
+
+
+def key(expr: str) -> str:
+    """The name that identifies a tasklet expression: its last identifier."""
+    names = re.findall(r"[A-Za-z_]\w*", re.sub(r"\[[^\]]*\]", "", expr))
+    return names[-1] if names else expr.strip()
+
+
+def includes(kdir: Path, rel: str, text: str) -> list[str]:
+    """Tree-relative paths of the headers rel includes that exist."""
+    out = []
+    here = posixpath.dirname(rel)
+    for kind, name in _INCLUDE_RE.findall(text):
+        cands = [posixpath.normpath(posixpath.join(here, name))] if kind == '"' else []
+        cands.append(posixpath.join("include", name))
+        for c in cands:
+            if (kdir / c).is_file():
+                out.append(c)
+                break
+    return out
+
+
+@dataclass
+class Group:
+    files: list[str]
+    hi_keys: set[str] = field(default_factory=set)
+    refusals: dict[str, str] = field(default_factory=dict)   # file -> reason
+
+
+class _UnionFind:
+    def __init__(self) -> None:
+        self.parent: dict[str, str] = {}
+
+    def find(self, x: str) -> str:
+        self.parent.setdefault(x, x)
+        while self.parent[x] != x:
+            self.parent[x] = self.parent[self.parent[x]]
+            x = self.parent[x]
+        return x
+
+    def union(self, a: str, b: str) -> None:
+        self.parent[self.find(a)] = self.find(b)
+
+
+def reachable_users(kdir: Path, rel: str, users: set[str],
+                    cache: dict[str, list[str]], depth: int = 0) -> set[str]:
+    """User headers reachable from rel through quoted includes (and any
+    include that is itself a user)."""
+    if rel not in cache:
+        try:
+            cache[rel] = includes(kdir, rel, read_text(kdir / rel))
+        except OSError:
+            cache[rel] = []
+    found: set[str] = set()
+    if depth > 6:
+        return found
+    for inc in cache[rel]:
+        if inc in users:
+            found.add(inc)
+        if not inc.startswith("include/") or inc in users:
+            found |= reachable_users(kdir, inc, users, cache, depth + 1)
+    return found
+
+
+def group_files(kdir: Path, scans: list[FileScan]) -> list[Group]:
+    users = {s.path for s in scans}
+    uf = _UnionFind()
+    cache: dict[str, list[str]] = {}
+    for s in scans:
+        uf.find(s.path)
+        for h in reachable_users(kdir, s.path, users, cache):
+            uf.union(s.path, h)
+    members: dict[str, list[str]] = {}
+    for s in scans:
+        members.setdefault(uf.find(s.path), []).append(s.path)
+    groups = [Group(sorted(m)) for m in members.values()]
+    for g in groups:
+        examine(kdir, g)
+    return sorted(groups, key=lambda g: g.files[0])
+
+
+def examine(kdir: Path, g: Group) -> None:
+    """Fill the group's facts and the reasons its files cannot convert."""
+    hi: set[str] = set()
+    lo: set[str] = set()
+    names: set[str] = set()
+    codes = {f: strip_comments(read_text(kdir / f)) for f in g.files}
+    for code in codes.values():
+        hi |= {key(a) for a in _HI_RE.findall(code)}
+        lo |= {key(a) for a in _LO_RE.findall(code)}
+        names |= set(_FIELD_RE.findall(code))
+    g.hi_keys = hi
+    both = hi & lo
+    internal = re.compile(r"\b(" + "|".join(sorted(names)) + r")\s*(?:\.|->)\s*("
+                          + "|".join(_INTERNAL) + r")\b") if names else None
+    for f, code in codes.items():
+        m = re.search(r"\btasklet_disable_in_atomic\b", code)
+        if m:
+            line = code.count("\n", 0, m.start()) + 1
+            g.refusals[f] = (f"tasklet_disable_in_atomic() at line {line}: interrupts may be "
+                             "off there, and disable_work_sync() turns them on while it "
+                             "waits (CONTRACT.md pitfall 2c)")
+            continue
+        for k in sorted(both):
+            m = re.search(r"\btasklet_hi_schedule\s*\([^;]*\b" + re.escape(k) + r"\b", code)
+            if m:
+                line = code.count("\n", 0, m.start()) + 1
+                g.refusals[f] = (f"'{k}' is scheduled with both tasklet_schedule() and "
+                                 f"tasklet_hi_schedule() (line {line}): one work item "
+                                 "must stay on one workqueue (CONTRACT.md pitfall 5b)")
+                break
+        if f in g.refusals or internal is None:
+            continue
+        m = internal.search(code)
+        if m:
+            line = code.count("\n", 0, m.start()) + 1
+            g.refusals[f] = (f"tasklet internals: '{m.group(0)}' at line {line} has no "
+                             "work_struct equivalent")

@@ -1,0 +1,41 @@
+"""report.json (machine-readable) and report.md (for a person)."""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from pathlib import Path
+
+from .classify import Outcome
+
+
+def subsystem(path: str) -> str:
+    parts = path.split("/")
+    return "/".join(parts[:2]) if len(parts) > 2 else parts[0]
+
+
+def write(out: Path, kernel: str, outcomes: list[Outcome]) -> None:
+    files = [{"path": o.path, "status": o.status, "reason": o.reason,
+              "rules": [], "tasklets": o.tasklets}
+             for o in sorted(outcomes, key=lambda o: o.path)]
+    (out / "report.json").write_text(json.dumps(
+        {"kernel": kernel, "target": "bh", "files": files}, indent=1) + "\n")
+    by: dict[str, list[Outcome]] = defaultdict(list)
+    for o in outcomes:
+        by[subsystem(o.path)].append(o)
+    n = len(outcomes)
+    c = sum(o.status == "converted" for o in outcomes)
+    lines = [f"# detasklet report: Linux {kernel}, target bh", "",
+             f"{c} of {n} files converted ({100 * c / max(n, 1):.1f}%).", "",
+             "| subsystem | files | converted | unconverted | failed |",
+             "|---|---:|---:|---:|---:|"]
+    for sub in sorted(by):
+        os_ = by[sub]
+        lines.append(f"| {sub} | {len(os_)} | {sum(o.status == 'converted' for o in os_)} | "
+                     f"{sum(o.status == 'unconverted' for o in os_)} | "
+                     f"{sum(o.status == 'failed' for o in os_)} |")
+    lines += ["", "## Not converted, and why", ""]
+    for o in sorted(outcomes, key=lambda o: o.path):
+        if o.status != "converted":
+            lines.append(f"- `{o.path}` ({o.status}): {o.reason}")
+    (out / "report.md").write_text("\n".join(lines) + "\n")

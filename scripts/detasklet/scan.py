@@ -1,0 +1,132 @@
+"""Find the files of a kernel tree that use the tasklet API.
+
+The scan is textual on purpose: it must find every user, including the code
+spatch cannot parse, because it is also the check that decides whether a
+rewritten file still names the tasklet API. Comments and string literals are
+blanked first (keeping line numbers), so prose never counts.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+# The tasklet core itself: never a "user", never rewritten by the driver rules.
+CORE_FILES = frozenset({
+    "kernel/softirq.c",
+    "include/linux/interrupt.h",
+    "include/trace/events/irq.h",
+})
+
+# Every identifier of the tasklet API (include/linux/interrupt.h, 6.12).
+API_IDENTIFIERS = (
+    "tasklet_struct", "tasklet_setup", "tasklet_init", "from_tasklet",
+    "tasklet_schedule", "tasklet_hi_schedule", "__tasklet_schedule",
+    "__tasklet_hi_schedule", "tasklet_kill", "tasklet_kill_immediate",
+    "tasklet_disable", "tasklet_disable_nosync", "tasklet_disable_in_atomic",
+    "tasklet_enable", "tasklet_unlock_wait", "tasklet_unlock_spin_wait",
+    "tasklet_trylock", "tasklet_unlock", "DECLARE_TASKLET",
+    "DECLARE_TASKLET_OLD", "DECLARE_TASKLET_DISABLED",
+    "DECLARE_TASKLET_DISABLED_OLD", "TASKLET_STATE_SCHED", "TASKLET_STATE_RUN",
+)
+API_RE = re.compile(r"\b(" + "|".join(sorted(API_IDENTIFIERS, key=len, reverse=True)) + r")\b")
+
+SOURCE_SUFFIXES = (".c", ".h")
+# Folders of a kernel tree that never hold kernel C code worth scanning.
+SKIP_DIRS = frozenset({".git", "Documentation", "tools", "scripts", "debian",
+                       "samples", "LICENSES", "usr"})
+
+_TOKEN_RE = re.compile(
+    r"""/\*.*?\*/            # block comment
+      | //[^\n]*             # line comment
+      | "(?:\\.|[^"\\\n])*"  # string literal
+      | '(?:\\.|[^'\\\n])*'  # character literal
+    """,
+    re.S | re.X,
+)
+
+
+def strip_comments(text: str) -> str:
+    """Blank comments and literals, keeping every newline in place."""
+    def blank(m: re.Match[str]) -> str:
+        s = m.group(0)
+        if s.startswith('"'):
+            return '""'
+        if s.startswith("'"):
+            return "' '"
+        return re.sub(r"[^\n]", " ", s)
+    # Line continuations inside a line comment would hide the next line:
+    # the preprocessor joins them, and so do we.
+    return _TOKEN_RE.sub(blank, text)
+
+
+@dataclass(frozen=True)
+class Use:
+    """One occurrence of a tasklet API identifier."""
+    line: int
+    ident: str
+
+
+@dataclass
+class FileScan:
+    path: str                      # relative to the tree root, with '/'
+    uses: list[Use] = field(default_factory=list)
+
+    @property
+    def idents(self) -> list[str]:
+        return sorted({u.ident for u in self.uses})
+
+
+def find_uses(text: str) -> list[Use]:
+    """Every API identifier outside comments and strings, with its line."""
+    code = strip_comments(text)
+    uses = []
+    for m in API_RE.finditer(code):
+        uses.append(Use(code.count("\n", 0, m.start()) + 1, m.group(1)))
+    return uses
+
+
+def read_text(path: Path) -> str:
+    return path.read_bytes().decode("utf-8", errors="surrogateescape")
+
+
+def iter_sources(kdir: Path, paths: list[str]) -> list[str]:
+    """Relative paths of the .c/.h files under the given parts of the tree."""
+    found: set[str] = set()
+    roots = paths or ["."]
+    for p in roots:
+        top = (kdir / p)
+        if top.is_file():
+            if top.suffix in SOURCE_SUFFIXES:
+                found.add(os.path.relpath(top, kdir).replace(os.sep, "/"))
+            continue
+        for dirpath, dirnames, filenames in os.walk(top):
+            rel_dir = os.path.relpath(dirpath, kdir)
+            if rel_dir == ".":
+                dirnames[:] = [d for d in dirnames if d not in SKIP_DIRS]
+            dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
+            for name in filenames:
+                if name.endswith(SOURCE_SUFFIXES):
+                    rel = os.path.normpath(os.path.join(rel_dir, name))
+                    found.add(rel.replace(os.sep, "/"))
+    return sorted(found)
+
+
+_QUICK = re.compile(rb"tasklet|TASKLET")
+
+
+def scan_tree(kdir: Path, paths: list[str]) -> list[FileScan]:
+    """All tasklet API users under paths, the tasklet core excluded."""
+    users = []
+    for rel in iter_sources(kdir, paths):
+        if rel in CORE_FILES:
+            continue
+        raw = (kdir / rel).read_bytes()
+        if not _QUICK.search(raw):
+            continue
+        uses = find_uses(raw.decode("utf-8", errors="surrogateescape"))
+        if uses:
+            users.append(FileScan(rel, uses))
+    return users

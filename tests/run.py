@@ -1,0 +1,124 @@
+#!/usr/bin/env python3
+"""Golden tests for the semantic patches: one case per pattern.
+
+tests/NAME.c        input; expected/NAME.c is the output, byte for byte.
+tests/NAME_refused.c  must stay unconverted: expected/NAME_refused.c is
+                    the input itself, expected/NAME_refused.reason a text
+                    that the tool's reason must contain.
+tests/NAME/         a folder case (a header and several .c): expected/NAME.patch
+                    is the whole diff, so a shared header changes exactly once.
+Every converted output also goes through the rules again: nothing may change.
+Closing line: 'N passed, N failed'.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "scripts"))
+
+from detasklet import classify, facts, rewrite, scan, series  # noqa: E402
+from detasklet.__main__ import pipeline  # noqa: E402
+
+TESTS, EXPECTED = ROOT / "tests", ROOT / "expected"
+
+
+def convert_dir(tree: Path) -> list[classify.Outcome]:
+    return [o for g in pipeline(tree, [], 2, 60) for o in g]
+
+
+def single(src: Path) -> tuple[str, str, str]:
+    """(status, reason, output text) of one file converted on its own."""
+    with tempfile.TemporaryDirectory() as tmp:
+        (Path(tmp) / src.name).write_bytes(src.read_bytes())
+        outs = convert_dir(Path(tmp))
+    if not outs:
+        return "none", "no tasklet API found", src.read_text()
+    o = outs[0]
+    return o.status, o.reason, o.new
+
+
+def case_file(src: Path) -> str:
+    name = src.stem
+    status, reason, out = single(src)
+    if name.endswith("_refused"):
+        want_reason = (EXPECTED / f"{name}.reason").read_text().strip()
+        if status == "converted":
+            return "converted, but must be refused"
+        if out != src.read_text():
+            return "refused file was changed"
+        if want_reason not in reason:
+            return f"reason {reason!r} does not contain {want_reason!r}"
+        return ""
+    want = (EXPECTED / src.name).read_text()
+    if status != "converted":
+        return f"not converted: {reason}"
+    if out != want:
+        diff = "".join(series.unified(src.name, want, out).splitlines(True)[3:40])
+        return "output differs from expected:\n" + diff
+    with tempfile.TemporaryDirectory() as tmp:
+        p = Path(tmp) / src.name
+        p.write_text(want)
+        scratch = Path(tmp) / "scratch"
+        scratch.mkdir()
+        again = rewrite.run_one(Path(tmp), src.name, rewrite.combined_cocci(scratch / "x.cocci"),
+                                scratch, 60, _env())
+    if again.new_text != want:
+        return "second pass changed the expected output"
+    return ""
+
+
+def _env() -> dict[str, str]:
+    import os
+    return {**os.environ, "PYTHONPATH": str(ROOT / "scripts")}
+
+
+def case_dir(d: Path) -> str:
+    outs = convert_dir(d)
+    bad = [o for o in outs if o.status != "converted"]
+    if bad:
+        return f"{bad[0].path} not converted: {bad[0].reason}"
+    got = "".join(series.unified(o.path, o.old, o.new) for o in sorted(outs, key=lambda o: o.path))
+    want = (EXPECTED / f"{d.name}.patch").read_text()
+    if got != want:
+        return "patch differs from expected"
+    return ""
+
+
+def parse_cocci() -> str:
+    for c in sorted((ROOT / "cocci").glob("*.cocci")):
+        p = subprocess.run(["spatch", "--parse-cocci", str(c)], capture_output=True, text=True)
+        if p.returncode != 0:
+            return f"{c.name} does not parse: {p.stderr.strip().splitlines()[-1:]}"
+    return ""
+
+
+def main(argv: list[str]) -> int:
+    only = set(argv)
+    cases = [("parse-cocci", parse_cocci)]
+    for p in sorted(TESTS.iterdir()):
+        if p.suffix == ".c":
+            cases.append((p.stem, lambda p=p: case_file(p)))
+        elif p.is_dir() and (EXPECTED / f"{p.name}.patch").exists():
+            cases.append((p.name, lambda p=p: case_dir(p)))
+    passed = failed = 0
+    for name, fn in cases:
+        if only and name not in only:
+            continue
+        err = fn()
+        if err:
+            failed += 1
+            print(f"FAIL {name}: {err}")
+        else:
+            passed += 1
+            print(f"ok   {name}")
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed or not passed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
