@@ -11,9 +11,9 @@ expression E, cb;
 - tasklet_setup(E, cb)
 + INIT_WORK(E, cb)
 
+// The field may be a path (creq.creq_tasklet): match it as an expression.
 @@
-expression P, T;
-identifier F;
+expression P, T, F;
 @@
 - from_tasklet(P, T, F)
 + from_work(P, T, F)
