@@ -1,7 +1,10 @@
 /// Legacy tasklet_init() whose data is the object that contains the tasklet:
 /// INIT_WORK() and a callback that finds that object with from_work().
 /// Equivalent (CONTRACT.md, "data is the object that contains the tasklet").
-/// Any other data shape is left alone, so the file stays unconverted.
+/// The callback may live in another file of the group: the driver finds
+/// every legacy init of the group and passes "callback=field" pairs in
+/// DETASKLET_LEGACY, keeping only callbacks used with one field (pitfall 5).
+/// Any other data shape is left alone, so the group stays unconverted.
 // Confidence: High
 // Options: --no-includes --include-headers
 
@@ -17,8 +20,28 @@ tasklet_init(&D->F, cb, (T)D);
 tasklet_init(&D.F, cb, (T)&D);
 )
 
-// Callbacks defined in this file whose parameter is used once, as the
-// container pointer.
+@script:python lione@
+cb << li.cb;
+f << li.F;
+@@
+import detasklet_cocci
+if detasklet_cocci.legacy_field(cb) != f:
+    cocci.include_match(False)
+
+@@
+expression li.D;
+identifier li.cb, li.F;
+type T;
+@@
+(
+- tasklet_init(&D->F, cb, (T)D);
++ INIT_WORK(&D->F, cb);
+|
+- tasklet_init(&D.F, cb, (T)&D);
++ INIT_WORK(&D.F, cb);
+)
+
+// The callback: its parameter is read once, as the container pointer.
 @lcbdef@
 identifier fn, d, p;
 type P, C;
@@ -30,77 +53,87 @@ void fn(unsigned long d)
   ... when != d
 }
 
-// Only a callback used by one tasklet field can name it in from_work():
-// first record every (callback, field) pair, then keep the lone ones.
-@script:python@
-cb << li.cb;
-f << li.F;
-@@
-import detasklet_cocci
-detasklet_cocci.record(cb, f)
-
-@script:python lone@
-cb << li.cb;
+@script:python lcb@
 fn << lcbdef.fn;
-f << li.F;
-lcb;
+f;
 @@
 import detasklet_cocci
-if cb == fn and detasklet_cocci.one_field(cb, f):
-    coccinelle.lcb = cocci.make_ident(cb)
+field = detasklet_cocci.legacy_field(fn)
+if field:
+    coccinelle.f = cocci.make_ident(field)
 else:
     cocci.include_match(False)
 
 @@
-identifier lone.lcb, li.F, d, p;
+identifier lcbdef.fn, lcb.f, d, p;
 type P, C;
 @@
-void lcb(
+void fn(
 - unsigned long d
 + struct work_struct *work
  )
 {
   ... when != d
 - P *p = (C *)d;
-+ P *p = from_work(p, work, F);
++ P *p = from_work(p, work, f);
   ...
 }
 
-// Prototypes, with or without a parameter name.
+// Prototypes (here or in a header of the group), with or without a name.
+@lproto@
+identifier fn, d;
 @@
-identifier lone.lcb, d;
+(
+void fn(unsigned long d);
+|
+void fn(unsigned long);
+)
+
+@script:python lprotok@
+fn << lproto.fn;
 @@
-void lcb(
+import detasklet_cocci
+if not detasklet_cocci.legacy_field(fn):
+    cocci.include_match(False)
+
+@@
+identifier lproto.fn, d;
+@@
+(
+void fn(
 - unsigned long d
 + struct work_struct *work
  );
-
-@@
-identifier lone.lcb;
-@@
-void lcb(
+|
+void fn(
 - unsigned long
 + struct work_struct *work
  );
+)
 
 // Direct calls of the callback pass the tasklet, as the core would.
-@@
-identifier lone.lcb, li.F;
+@lcall@
+identifier fn;
 expression E;
 type T;
 @@
-- lcb((T)E)
-+ lcb(&E->F)
+fn((T)E)
+
+@script:python lcallk@
+fn << lcall.fn;
+f;
+@@
+import detasklet_cocci
+field = detasklet_cocci.legacy_field(fn)
+if field:
+    coccinelle.f = cocci.make_ident(field)
+else:
+    cocci.include_match(False)
 
 @@
-expression li.D;
-identifier lone.lcb, li.F;
-type T;
+identifier lcall.fn, lcallk.f;
+expression lcall.E;
+type lcall.T;
 @@
-(
-- tasklet_init(&D->F, lcb, (T)D);
-+ INIT_WORK(&D->F, lcb);
-|
-- tasklet_init(&D.F, lcb, (T)&D);
-+ INIT_WORK(&D.F, lcb);
-)
+- fn((T)E)
++ fn(&E->f)

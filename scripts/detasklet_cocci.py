@@ -9,7 +9,6 @@ the driver hi-schedules somewhere in the file's group.
 import os
 import re
 
-_fields: dict[str, set[str]] = {}
 
 
 def key(expr: str) -> str:
@@ -18,15 +17,18 @@ def key(expr: str) -> str:
     return names[-1] if names else expr
 
 
-def record(cb: str, field: str) -> None:
-    _fields.setdefault(cb, set()).add(field)
-
-
-def one_field(cb: str, field: str) -> bool:
-    """True when every legacy init of cb names the same tasklet field."""
-    return _fields.get(cb, {field}) == {field}
 
 
 def enable_wq(expr: str) -> str:
     hi = {k for k in os.environ.get("DETASKLET_HI_KEYS", "").split(",") if k}
     return "system_bh_highpri_wq" if key(expr) in hi else "system_bh_wq"
+
+
+def legacy_field(cb: str) -> str:
+    """The tasklet field of legacy callback cb, from DETASKLET_LEGACY
+    ("cb=field,cb2=a.b"), or "" when the driver did not prove one."""
+    for pair in os.environ.get("DETASKLET_LEGACY", "").split(","):
+        name, _, field = pair.partition("=")
+        if name == cb:
+            return field
+    return ""

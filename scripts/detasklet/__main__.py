@@ -22,10 +22,9 @@ def pipeline(kdir: Path, paths: list[str], jobs: int, timeout: int,
     """scan -> facts -> rewrite -> classify; returns the outcomes by group."""
     scans = scan.scan_tree(kdir, paths)
     groups = facts.group_files(kdir, scans)
-    old = {s.path: scan.read_text(kdir / s.path) for s in scans}
+    old = {f: scan.read_text(kdir / f) for g in groups for f in g.files}
     tasklets = {s.path: s.idents for s in scans}
-    todo = [(f, {"DETASKLET_HI_KEYS": ",".join(sorted(g.hi_keys))})
-            for g in groups for f in g.files if f not in g.refusals]
+    todo = [(f, g.env()) for g in groups for f in g.files if f not in g.refusals]
     log(f"{len(scans)} files use the tasklet API, in {len(groups)} groups; "
         f"rewriting {len(todo)} with spatch (-j{jobs})", quiet)
     done = [0]

@@ -12,7 +12,9 @@ from dataclasses import dataclass
 
 from .facts import Group
 from .rewrite import Result
-from .scan import find_uses
+import re
+
+from .scan import find_uses, strip_comments
 
 
 @dataclass
@@ -34,6 +36,27 @@ def leftovers(text: str) -> str:
     return f"tasklet API left after the rewrite: {shown}{more}"
 
 
+def legacy_check(g: Group, new: dict[str, str]) -> dict[str, str]:
+    """A legacy callback whose init became INIT_WORK() must have been
+    rewritten wherever it is defined or declared, in every file."""
+    bad: dict[str, str] = {}
+    for cb in g.legacy:
+        old_sig = re.compile(r"\b" + cb + r"\s*\(\s*unsigned\s+long\b")
+        new_def = re.compile(r"\b" + cb + r"\(struct work_struct \*work\)\s*\{")
+        inits = [f for f, t in new.items() if re.search(r"\bINIT_WORK\([^;]*\b" + cb + r"\b", t)]
+        if not inits:
+            continue
+        for f, t in new.items():
+            m = old_sig.search(strip_comments(t))
+            if m:
+                bad[f] = (f"legacy callback {cb}() keeps its unsigned long parameter at line "
+                          f"{t.count(chr(10), 0, m.start()) + 1} (its body does not read the "
+                          "data once, as the container)")
+        if not any(new_def.search(t) for t in new.values()):
+            bad[inits[0]] = f"legacy callback {cb}() is not defined in the files of this group"
+    return bad
+
+
 def classify_group(g: Group, old: dict[str, str], res: dict[str, Result],
                    tasklets: dict[str, list[str]]) -> list[Outcome]:
     own: dict[str, tuple[str, str]] = {}
@@ -48,6 +71,9 @@ def classify_group(g: Group, old: dict[str, str], res: dict[str, Result],
         else:
             left = leftovers(r.new_text)
             own[f] = ("unconverted", left) if left else ("converted", "")
+    for f, why in legacy_check(g, {f: (res[f].new_text or "") for f in g.files if f in res}).items():
+        if own[f][0] == "converted":
+            own[f] = ("unconverted", why)
     bad = [f for f, (st, _) in own.items() if st != "converted"]
     out = []
     for f in g.files:

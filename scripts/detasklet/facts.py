@@ -42,11 +42,46 @@ def includes(kdir: Path, rel: str, text: str) -> list[str]:
     return out
 
 
+# tasklet_init(&D->F, cb, (cast)D) or tasklet_init(&D.F, cb, (cast)&D)
+_LEGACY_RE = re.compile(
+    r"\btasklet_init\s*\(\s*&\s*(?P<d>[^,]+?)\s*(?P<op>->|\.)\s*(?P<f>\w+)\s*,"
+    r"\s*(?P<cb>\w+)\s*,\s*\(\s*[\w\s]+\)\s*(?P<amp>&?)\s*(?P<data>[^;]+?)\s*\)\s*;")
+
+
+def _norm(e: str) -> str:
+    e = re.sub(r"\s+", "", e)
+    while e.startswith("(") and e.endswith(")"):
+        e = e[1:-1]
+    return e
+
+
+def legacy_fields(codes: list[str]) -> dict[str, str]:
+    """callback -> tasklet field, for legacy inits whose data is the
+    container, and only for callbacks used with one field everywhere."""
+    seen: dict[str, set[str]] = {}
+    for code in codes:
+        for m in re.finditer(r"\btasklet_init\s*\([^;]*;", code):
+            lm = _LEGACY_RE.match(m.group(0))
+            cb = re.match(r"\btasklet_init\s*\([^,]*,\s*(\w+)", m.group(0))
+            if not cb:
+                continue
+            ok = lm and _norm(lm["data"]) == _norm(lm["d"]) and (
+                (lm["op"] == "->" and not lm["amp"]) or (lm["op"] == "." and lm["amp"]))
+            seen.setdefault(cb.group(1), set()).add(lm["f"] if ok else "")
+    return {cb: fs.pop() for cb, fs in seen.items() if len(fs) == 1 and "" not in fs}
+
+
 @dataclass
 class Group:
     files: list[str]
     hi_keys: set[str] = field(default_factory=set)
     refusals: dict[str, str] = field(default_factory=dict)   # file -> reason
+    legacy: dict[str, str] = field(default_factory=dict)     # callback -> field
+    extra: list[str] = field(default_factory=list)           # callback-only files
+
+    def env(self) -> dict[str, str]:
+        return {"DETASKLET_HI_KEYS": ",".join(sorted(self.hi_keys)),
+                "DETASKLET_LEGACY": ",".join(f"{c}={f}" for c, f in sorted(self.legacy.items()))}
 
 
 class _UnionFind:
@@ -98,6 +133,22 @@ def group_files(kdir: Path, scans: list[FileScan]) -> list[Group]:
     groups = [Group(sorted(m)) for m in members.values()]
     for g in groups:
         examine(kdir, g)
+    # A callback-only file found for two groups joins them into one.
+    owner: dict[str, int] = {}
+    for i, g in enumerate(groups):
+        for f in g.extra:
+            if f in owner:
+                uf.union(groups[owner[f]].files[0], g.files[0])
+            owner[f] = i
+    merged: dict[str, list[str]] = {}
+    for g in groups:
+        merged.setdefault(uf.find(g.files[0]), []).extend(g.files)
+    if len(merged) != len(groups):
+        groups = [Group(sorted(set(m))) for m in merged.values()]
+        for g in groups:
+            examine(kdir, g)
+    for g in groups:
+        g.files = sorted(set(g.files) | set(g.extra))
     return sorted(groups, key=lambda g: g.files[0])
 
 
@@ -112,6 +163,9 @@ def examine(kdir: Path, g: Group) -> None:
         lo |= {key(a) for a in _LO_RE.findall(code)}
         names |= set(_FIELD_RE.findall(code))
     g.hi_keys = hi
+    g.legacy = legacy_fields(list(codes.values()))
+    if g.legacy:
+        g.extra = callback_files(kdir, g)
     both = hi & lo
     internal = re.compile(r"\b(" + "|".join(sorted(names)) + r")\s*(?:\.|->)\s*("
                           + "|".join(_INTERNAL) + r")\b") if names else None
@@ -138,3 +192,22 @@ def examine(kdir: Path, g: Group) -> None:
             line = code.count("\n", 0, m.start()) + 1
             g.refusals[f] = (f"tasklet internals: '{m.group(0)}' at line {line} has no "
                              "work_struct equivalent")
+
+
+def callback_files(kdir: Path, g: Group) -> list[str]:
+    """Files near the group (its folders and their parents) that define or
+    declare one of its legacy callbacks without naming the tasklet API."""
+    pat = re.compile(r"\b(" + "|".join(sorted(g.legacy)) + r")\s*\(\s*unsigned\s+long\b")
+    dirs = {posixpath.dirname(f) for f in g.files}
+    dirs |= {posixpath.dirname(d) for d in dirs if "/" in d}
+    found = []
+    for d in sorted(dirs):
+        base = kdir / d
+        if not base.is_dir():
+            continue
+        for p in sorted(base.iterdir()):
+            rel = posixpath.join(d, p.name) if d else p.name
+            if p.suffix in (".c", ".h") and rel not in g.files and p.is_file():
+                if pat.search(strip_comments(read_text(p))):
+                    found.append(rel)
+    return sorted(set(found))
