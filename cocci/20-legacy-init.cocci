@@ -28,18 +28,39 @@ import detasklet_cocci
 if detasklet_cocci.legacy_field(cb) != f:
     cocci.include_match(False)
 
+// Fresh metavariables here: the cast isomorphism can bind li.D twice for
+// one init, and two bindings may not rewrite the same tokens.
 @@
-expression li.D;
-identifier li.cb, li.F;
+identifier li.cb;
+expression E1, E2;
+@@
+- tasklet_init(E1, cb, E2);
++ INIT_WORK(E1, cb);
+
+// The init through an alias of the container's member: mdev = &dev->mt76;
+// tasklet_init(&mdev->f, cb, (unsigned long)dev). The driver proved the
+// alias (facts.py, last assignment before the init) and passes "mt76.f".
+@lia@
+expression M, D;
+identifier F, cb;
 type T;
 @@
-(
-- tasklet_init(&D->F, cb, (T)D);
-+ INIT_WORK(&D->F, cb);
-|
-- tasklet_init(&D.F, cb, (T)&D);
-+ INIT_WORK(&D.F, cb);
-)
+tasklet_init(&M->F, cb, (T)D);
+
+@script:python liaone@
+cb << lia.cb;
+f << lia.F;
+@@
+import detasklet_cocci
+if not detasklet_cocci.legacy_field(cb).endswith("." + f):
+    cocci.include_match(False)
+
+@@
+identifier lia.cb;
+expression E1, E2;
+@@
+- tasklet_init(E1, cb, E2);
++ INIT_WORK(E1, cb);
 
 // The callback: its parameter is read once, as the container pointer.
 @lcbdef@

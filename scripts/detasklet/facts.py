@@ -67,8 +67,24 @@ def legacy_fields(codes: list[str]) -> dict[str, str]:
                 continue
             ok = lm and _norm(lm["data"]) == _norm(lm["d"]) and (
                 (lm["op"] == "->" and not lm["amp"]) or (lm["op"] == "." and lm["amp"]))
-            seen.setdefault(cb.group(1), set()).add(lm["f"] if ok else "")
+            fld = lm["f"] if ok else ""
+            if lm and not ok and lm["op"] == "->" and not lm["amp"]:
+                fld = _alias_path(code[:m.start()], _norm(lm["d"]), _norm(lm["data"]), lm["f"])
+            seen.setdefault(cb.group(1), set()).add(fld)
     return {cb: fs.pop() for cb, fs in seen.items() if len(fs) == 1 and "" not in fs}
+
+
+def _alias_path(before: str, ptr: str, data: str, f: str) -> str:
+    """tasklet_init(&mdev->f, cb, (cast)dev) after 'mdev = &dev->g;': the
+    tasklet is dev->g.f, so dev is its container through the path g.f.
+    Only when that is the last assignment to mdev before the init."""
+    if not re.fullmatch(r"\w+", ptr) or not re.fullmatch(r"\w+", data):
+        return ""
+    assigns = list(re.finditer(r"(?<![=!<>])\b" + ptr + r"\s*=(?!=)\s*([^;]*);", before))
+    if not assigns:
+        return ""
+    m = re.fullmatch(r"&\s*" + data + r"\s*->\s*(\w+)", assigns[-1].group(1).strip())
+    return f"{m.group(1)}.{f}" if m else ""
 
 
 @dataclass
