@@ -23,6 +23,8 @@ def kernel_version(kdir: Path) -> str:
     if not kdir.is_dir():
         raise TreeError(f"KDIR {kdir} is not a folder")
     mk = kdir / "Makefile"
+    if not mk.is_file():
+        raise TreeError(f"KDIR {kdir} is not a Linux kernel tree (no top-level Makefile)")
     try:
         text = mk.read_text(errors="replace")
     except OSError as e:
