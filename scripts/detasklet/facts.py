@@ -75,16 +75,29 @@ def legacy_fields(codes: list[str]) -> dict[str, str]:
 
 
 def _alias_path(before: str, ptr: str, data: str, f: str) -> str:
-    """tasklet_init(&mdev->f, cb, (cast)dev) after 'mdev = &dev->g;': the
-    tasklet is dev->g.f, so dev is its container through the path g.f.
-    Only when that is the last assignment to mdev before the init."""
+    """tasklet_init(&mdev->f, cb, (cast)dev) after 'mdev = &dev->g;' or
+    'dev = container_of(mdev, struct outer, g);': the tasklet is dev->g.f,
+    so dev is its container through the path g.f. Only when that is the
+    last assignment before the init (and mdev is not assigned after it)."""
     if not re.fullmatch(r"\w+", ptr) or not re.fullmatch(r"\w+", data):
         return ""
-    assigns = list(re.finditer(r"(?<![=!<>])\b" + ptr + r"\s*=(?!=)\s*([^;]*);", before))
-    if not assigns:
-        return ""
-    m = re.fullmatch(r"&\s*" + data + r"\s*->\s*(\w+)", assigns[-1].group(1).strip())
-    return f"{m.group(1)}.{f}" if m else ""
+    def last(var: str, text: str) -> re.Match[str] | None:
+        found = list(re.finditer(r"(?<![=!<>\w.>])" + var + r"\s*=(?!=)\s*([^;]*);", text))
+        return found[-1] if found else None
+
+    a = last(ptr, before)
+    if a:
+        m = re.fullmatch(r"&\s*" + data + r"\s*->\s*(\w+)", a.group(1).strip())
+        if m:
+            return f"{m.group(1)}.{f}"
+    # dev = container_of(mdev, struct outer, g), mdev not assigned after it.
+    d = last(data, before)
+    if d:
+        m = re.fullmatch(r"container_of\s*\(\s*" + ptr + r"\s*,[^,]+,\s*(\w+)\s*\)",
+                         d.group(1).strip())
+        if m and not last(ptr, before[d.end():]):
+            return f"{m.group(1)}.{f}"
+    return ""
 
 
 @dataclass
