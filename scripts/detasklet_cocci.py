@@ -3,20 +3,14 @@
 Facts that cross files come from the driver through the environment:
 DETASKLET_HI_KEYS is a comma-separated list of tasklet names (the last
 identifier of the expression, e.g. "rx_tasklet" for &p->rx_tasklet) that
-the driver hi-schedules somewhere in the file's group.
+the driver hi-schedules somewhere in the file's group; DETASKLET_LEGACY
+is "callback=field,..." for the legacy callbacks proven to be used with
+one container field (facts.legacy_fields).
 """
 
 import os
-import re
 
-
-
-def key(expr: str) -> str:
-    """The name that identifies a tasklet expression: its last identifier."""
-    names = re.findall(r"[A-Za-z_]\w*", re.sub(r"\[[^\]]*\]", "", expr))
-    return names[-1] if names else expr
-
-
+from detasklet.facts import key
 
 
 def enable_wq(expr: str) -> str:
