@@ -47,13 +47,15 @@ def legacy_check(g: Group, new: dict[str, str]) -> dict[str, str]:
         if not inits:
             continue
         for f, t in new.items():
-            m = old_sig.search(strip_comments(t))
+            code = strip_comments(t)
+            m = old_sig.search(code)
             if m:
                 bad[f] = (f"legacy callback {cb}() keeps its unsigned long parameter at line "
-                          f"{t.count(chr(10), 0, m.start()) + 1} (its body does not read the "
+                          f"{code.count(chr(10), 0, m.start()) + 1} (its body does not read the "
                           "data once, as the container)")
         if not any(new_def.search(t) for t in new.values()):
-            bad[inits[0]] = f"legacy callback {cb}() is not defined in the files of this group"
+            bad.setdefault(inits[0], "")
+            bad[inits[0]] = bad[inits[0]] or f"legacy callback {cb}() is not defined in the files of this group"
     return bad
 
 
