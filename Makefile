@@ -44,6 +44,7 @@ convert: deps $(if $(filter $(REF_TREE),$(KDIR)),reference)
 	@$(PY) -m detasklet convert "$(KDIR)" $(PATHS) -o "$(OUT)" -j $(J) --timeout $(TIMEOUT)
 
 test: deps
+	@$(PY) tests/cli.py
 	@$(PY) tests/run.py
 
 kunit: deps $(if $(filter $(REF_TREE),$(KDIR)),reference)
