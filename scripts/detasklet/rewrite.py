@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable
 
+from .macros import rewrite_macros
+
 COCCI_DIR = Path(__file__).resolve().parents[2] / "cocci"
 SCRIPTS_DIR = Path(__file__).resolve().parents[1]
 SPATCH_FLAGS = ["--very-quiet", "--no-includes", "--include-headers",
@@ -51,15 +53,15 @@ def run_one(kdir: Path, rel: str, sp_file: Path, scratch: Path, timeout: int,
         return Result(rel, None, f"timeout after {timeout} s")
     err = p.stderr
     if "there are no modified files" in err:
-        return Result(rel, src.read_bytes().decode("utf-8", "surrogateescape"))
+        return Result(rel, rewrite_macros(src.read_bytes().decode("utf-8", "surrogateescape")))
     if p.returncode != 0 or re.search(r"^(Fatal error|EXN:)", err, re.M):
         first = next((ln for ln in err.splitlines() if ln.strip()), "spatch failed")
         return Result(rel, None, f"spatch: {first[:200]}")
     if "timeout" in err.lower() and not out.exists():
         return Result(rel, None, f"timeout after {timeout} s")
     if not out.exists():
-        return Result(rel, src.read_bytes().decode("utf-8", "surrogateescape"))
-    return Result(rel, out.read_bytes().decode("utf-8", "surrogateescape"))
+        return Result(rel, rewrite_macros(src.read_bytes().decode("utf-8", "surrogateescape")))
+    return Result(rel, rewrite_macros(out.read_bytes().decode("utf-8", "surrogateescape")))
 
 
 def rewrite_all(kdir: Path, jobs: Iterable[tuple[str, dict[str, str]]], workers: int,
