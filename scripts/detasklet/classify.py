@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .facts import Group
-from .rewrite import Result
 import re
 
+from .facts import Group
+from .rewrite import Result
 from .scan import find_uses, strip_comments
 
 
@@ -40,22 +40,22 @@ def legacy_check(g: Group, new: dict[str, str]) -> dict[str, str]:
     """A legacy callback whose init became INIT_WORK() must have been
     rewritten wherever it is defined or declared, in every file."""
     bad: dict[str, str] = {}
+    codes = {f: strip_comments(t) for f, t in new.items()} if g.legacy else {}
     for cb in g.legacy:
         old_sig = re.compile(r"\b" + cb + r"\s*\(\s*unsigned\s+long\b")
         new_def = re.compile(r"\b" + cb + r"\(struct work_struct \*work\)\s*\{")
         inits = [f for f, t in new.items() if re.search(r"\bINIT_WORK\([^;]*\b" + cb + r"\b", t)]
         if not inits:
             continue
-        for f, t in new.items():
-            code = strip_comments(t)
+        for f, code in codes.items():
             m = old_sig.search(code)
             if m:
                 bad[f] = (f"legacy callback {cb}() keeps its unsigned long parameter at line "
                           f"{code.count(chr(10), 0, m.start()) + 1} (its body does not read the "
                           "data once, as the container)")
         if not any(new_def.search(t) for t in new.values()):
-            bad.setdefault(inits[0], "")
-            bad[inits[0]] = bad[inits[0]] or f"legacy callback {cb}() is not defined in the files of this group"
+            bad.setdefault(inits[0], f"legacy callback {cb}() is not defined in the files "
+                           "of this group")
     return bad
 
 

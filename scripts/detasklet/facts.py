@@ -171,13 +171,18 @@ def group_files(kdir: Path, scans: list[FileScan]) -> list[Group]:
             if f in owner:
                 uf.union(groups[owner[f]].files[0], g.files[0])
             owner[f] = i
-    merged: dict[str, list[str]] = {}
+    merged: dict[str, list[Group]] = {}
     for g in groups:
-        merged.setdefault(uf.find(g.files[0]), []).extend(g.files)
-    if len(merged) != len(groups):
-        groups = [Group(sorted(set(m))) for m in merged.values()]
-        for g in groups:
-            examine(kdir, g)
+        merged.setdefault(uf.find(g.files[0]), []).append(g)
+    groups = []
+    for parts in merged.values():
+        if len(parts) == 1:
+            groups.append(parts[0])
+            continue
+        # Only a merged group needs its facts again.
+        g = Group(sorted({f for p in parts for f in p.files}))
+        examine(kdir, g)
+        groups.append(g)
     for g in groups:
         g.files = sorted(set(g.files) | set(g.extra))
     return sorted(groups, key=lambda g: g.files[0])

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Callable, Iterable
 
 from .macros import rewrite_macros
+from .scan import read_text
 
 COCCI_DIR = Path(__file__).resolve().parents[2] / "cocci"
 SCRIPTS_DIR = Path(__file__).resolve().parents[1]
@@ -53,15 +54,15 @@ def run_one(kdir: Path, rel: str, sp_file: Path, scratch: Path, timeout: int,
         return Result(rel, None, f"timeout after {timeout} s")
     err = p.stderr
     if "there are no modified files" in err:
-        return Result(rel, rewrite_macros(src.read_bytes().decode("utf-8", "surrogateescape")))
+        return Result(rel, rewrite_macros(read_text(src)))
     if p.returncode != 0 or re.search(r"^(Fatal error|EXN:)", err, re.M):
         first = next((ln for ln in err.splitlines() if ln.strip()), "spatch failed")
         return Result(rel, None, f"spatch: {first[:200]}")
     if "timeout" in err.lower() and not out.exists():
         return Result(rel, None, f"timeout after {timeout} s")
     if not out.exists():
-        return Result(rel, rewrite_macros(src.read_bytes().decode("utf-8", "surrogateescape")))
-    return Result(rel, rewrite_macros(out.read_bytes().decode("utf-8", "surrogateescape")))
+        return Result(rel, rewrite_macros(read_text(src)))
+    return Result(rel, rewrite_macros(read_text(out)))
 
 
 def rewrite_all(kdir: Path, jobs: Iterable[tuple[str, dict[str, str]]], workers: int,
