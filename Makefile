@@ -45,6 +45,7 @@ convert: deps $(if $(filter $(REF_TREE),$(KDIR)),reference)
 
 test: deps
 	@$(PY) tests/cli.py
+	@$(PY) tests/faults.py
 	@$(PY) tests/run.py
 
 kunit: deps $(if $(filter $(REF_TREE),$(KDIR)),reference)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 import shutil
+import signal
 import sys
 import time
 from pathlib import Path
@@ -56,11 +57,21 @@ def cmd_convert(a: argparse.Namespace) -> int:
     tmp = out.with_name(out.name + ".incomplete")
     shutil.rmtree(tmp, ignore_errors=True)
     tmp.mkdir(parents=True)
-    nconv, npatch = series.write(tmp, outcomes)
     flat = [o for g in outcomes for o in g]
-    report.write(tmp, version, flat)
-    shutil.rmtree(out, ignore_errors=True)
+    try:
+        nconv, npatch = series.write(tmp, outcomes)
+        report.write(tmp, version, flat)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    # The old OUT is moved aside before the new one takes its name: a kill
+    # between the two renames leaves OUT.old and OUT.incomplete, never a mix.
+    old = out.with_name(out.name + ".old")
+    shutil.rmtree(old, ignore_errors=True)
+    if out.exists():
+        os.replace(out, old)
     os.replace(tmp, out)
+    shutil.rmtree(old, ignore_errors=True)
     counts = {s: sum(o.status == s for o in flat) for s in ("converted", "unconverted", "failed")}
     log(f"done in {time.time() - start:.0f} s: {counts['converted']} converted, "
         f"{counts['unconverted']} unconverted, {counts['failed']} failed of {len(flat)} files; "
@@ -96,6 +107,10 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("paths", nargs="*")
     s.set_defaults(fn=cmd_scan)
     a = p.parse_args(argv)
+
+    def on_term(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+    signal.signal(signal.SIGTERM, on_term)
     try:
         return a.fn(a)
     except tree.TreeError as e:

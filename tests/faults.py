@@ -1,0 +1,240 @@
+#!/usr/bin/env python3
+"""Faults and reruns on a small fake tree (issue 6).
+
+A file spatch cannot parse, or that takes longer than the time limit, is
+reported unconverted with the reason and the run goes on; Ctrl-C or a
+SIGTERM leaves OUT as it was; a rerun is byte-identical; an already
+converted tree gives an empty patch; a KDIR reached through a symlink
+works. Closing line: 'N passed, N failed'.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+ENV = {**os.environ, "PYTHONPATH": str(ROOT / "scripts")}
+
+GOOD = """\
+struct foo { struct tasklet_struct t; int n; };
+
+static void foo_fn(struct tasklet_struct *t)
+{
+\tstruct foo *p = from_tasklet(p, t, t);
+
+\tp->n++;
+}
+
+static void foo_start(struct foo *p)
+{
+\ttasklet_setup(&p->t, foo_fn);
+\ttasklet_schedule(&p->t);
+}
+
+static void foo_stop(struct foo *p)
+{
+\ttasklet_kill(&p->t);
+}
+"""
+
+# Line 10 cannot be parsed: spatch skips the function, so its
+# tasklet_schedule stays and the file must not reach the patch.
+BAD = """\
+struct bar { struct tasklet_struct t; };
+
+static void bar_ok(struct bar *b)
+{
+\ttasklet_schedule(&b->t);
+}
+
+static void bar_broken(struct bar *b)
+{
+\ttasklet_schedule(&b->t) + ;
+}
+"""
+
+
+def slow(n: int) -> str:
+    body = "".join(f"\tif (x == {i})\n\t\ttasklet_schedule(&s->t);\n\telse\n\t\ts->a++;\n"
+                   for i in range(n))
+    return ("struct slow { struct tasklet_struct t; int a; };\n\n"
+            f"static void slow_kick(struct slow *s, int x)\n{{\n{body}}}\n")
+
+
+def make_tree(top: Path) -> Path:
+    k = top / "linux"
+    for d in ("include/linux", "drivers/foo", "drivers/bar", "drivers/slow"):
+        (k / d).mkdir(parents=True)
+    (k / "Makefile").write_text("VERSION = 6\nPATCHLEVEL = 12\nSUBLEVEL = 0\n")
+    (k / "include/linux/workqueue.h").write_text(
+        "#define WQ_BH 1\nextern struct workqueue_struct *system_bh_wq;\n"
+        "#define from_work(a, b, c) 0\nbool disable_work_sync(void);\n"
+        "bool enable_and_queue_work(void);\n")
+    (k / "drivers/foo/foo.c").write_text(GOOD)
+    (k / "drivers/bar/bar.c").write_text(BAD)
+    (k / "drivers/slow/slow.c").write_text(slow(4000))   # ~7 s of spatch
+    return k
+
+
+def convert(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "detasklet", "convert", *args, "-q"],
+                          cwd=cwd, env=ENV, capture_output=True, text=True, timeout=300)
+
+
+def status(out: Path) -> dict[str, tuple[str, str]]:
+    rep = json.loads((out / "report.json").read_text())
+    return {f["path"]: (f["status"], f["reason"]) for f in rep["files"]}
+
+
+def contents(d: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(d)): p.read_bytes() for p in sorted(d.rglob("*")) if p.is_file()}
+
+
+def check(cond: bool, why: str) -> str:
+    return "" if cond else why
+
+
+def case_parse_error(k: Path, t: Path) -> str:
+    p = convert([str(k), "drivers/foo", "drivers/bar", "-o", str(t / "o1")], t)
+    if p.returncode != 0:
+        return f"exit {p.returncode}: {p.stderr[-300:]}"
+    st = status(t / "o1")
+    bar = st.get("drivers/bar/bar.c", ("missing", ""))
+    if bar[0] != "unconverted" or "parse error at line 10" not in bar[1]:
+        return f"bar.c: {bar}"
+    if "drivers/bar/bar.c" in (t / "o1/all.patch").read_text():
+        return "the half-parsed bar.c reached all.patch"
+    return check(st.get("drivers/foo/foo.c", ("",))[0] == "converted", f"foo.c: {st}")
+
+
+def case_timeout(k: Path, t: Path) -> str:
+    start = time.time()
+    p = convert([str(k), "drivers/slow", "drivers/foo", "-o", str(t / "o2"),
+                 "--timeout", "2"], t)
+    took = time.time() - start
+    if p.returncode != 0:
+        return f"exit {p.returncode}: {p.stderr[-300:]}"
+    st = status(t / "o2")
+    if st.get("drivers/slow/slow.c") != ("unconverted", "timeout after 2 s"):
+        return f"slow.c: {st.get('drivers/slow/slow.c')}"
+    if st.get("drivers/foo/foo.c", ("",))[0] != "converted":
+        return f"the run did not go on: foo.c {st.get('drivers/foo/foo.c')}"
+    return check(took < 60, f"took {took:.0f} s with a 2 s limit")
+
+
+def case_rerun_identical(k: Path, t: Path) -> str:
+    p = convert([str(k), "drivers/foo", "drivers/bar", "-o", str(t / "o3")], t)
+    if p.returncode != 0:
+        return f"exit {p.returncode}: {p.stderr[-300:]}"
+    a, b = contents(t / "o1"), contents(t / "o3")
+    diff = sorted(n for n in set(a) | set(b) if a.get(n) != b.get(n))
+    return check(not diff, f"differ between two runs: {diff}")
+
+
+def case_already_converted(k: Path, t: Path) -> str:
+    k2 = t / "converted"
+    shutil.copytree(k, k2)
+    p = subprocess.run(["patch", "-p1", "-s", "-i", str(t / "o1/all.patch")], cwd=k2,
+                       capture_output=True, text=True)
+    if p.returncode != 0:
+        return f"all.patch does not apply: {p.stdout}{p.stderr}"
+    p = convert([str(k2), "drivers/foo", "drivers/bar", "-o", str(t / "o4")], t)
+    if p.returncode != 0:
+        return f"exit {p.returncode}: {p.stderr[-300:]}"
+    if (t / "o4/all.patch").read_text() or list((t / "o4/series").iterdir()):
+        return "a converted tree gave a non-empty patch"
+    st = status(t / "o4")
+    return check("drivers/foo/foo.c" not in st, f"foo.c still listed: {st}")
+
+
+def interrupt(k: Path, t: Path, name: str, sig: int, group: bool) -> str:
+    out = t / name
+    shutil.copytree(t / "o1", out)          # a previous result to keep
+    before = contents(out)
+    proc = subprocess.Popen([sys.executable, "-m", "detasklet", "convert", str(k),
+                             "drivers/slow", "-o", str(out), "--timeout", "120"],
+                            cwd=t, env=ENV, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True)
+    assert proc.stderr is not None
+    for line in proc.stderr:                 # wait until spatch runs
+        if line.startswith("rewriting") or "with spatch" in line:
+            break
+    time.sleep(1.5)
+    start = time.time()
+    if group:
+        os.killpg(proc.pid, sig)             # what Ctrl-C does to the job
+    else:
+        proc.send_signal(sig)                # a kill of the tool alone
+    try:
+        rc = proc.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        return "still running 30 s after the signal"
+    took = time.time() - start
+    left = subprocess.run(["pgrep", "-f", str(k / "drivers/slow")],
+                          capture_output=True, text=True).stdout.split()
+    if rc != 130:
+        return f"exit {rc}, want 130"
+    if contents(out) != before:
+        return "OUT changed"
+    if (t / (name + ".incomplete")).exists():
+        return "OUT.incomplete left behind"
+    if left:
+        subprocess.run(["kill", "-9", *left])
+        return f"spatch still running after the tool exited: {left}"
+    # The next run starts clean, without a manual step.
+    p = convert([str(k), "drivers/foo", "-o", str(out)], t)
+    if p.returncode != 0 or "drivers/foo/foo.c" not in (out / "all.patch").read_text():
+        return f"the next run failed: {p.stderr[-300:]}"
+    return check(took < 3, f"took {took:.1f} s to stop (spatch not killed?)")
+
+
+def case_ctrl_c(k: Path, t: Path) -> str:
+    return interrupt(k, t, "o5", signal.SIGINT, group=True)
+
+
+def case_sigterm(k: Path, t: Path) -> str:
+    return interrupt(k, t, "o6", signal.SIGTERM, group=False)
+
+
+def case_symlink_kdir(k: Path, t: Path) -> str:
+    (t / "link").symlink_to(k)
+    p = convert(["link", "drivers/foo", "-o", str(t / "o7")], t)
+    if p.returncode != 0:
+        return f"exit {p.returncode}: {p.stderr[-300:]}"
+    patch = (t / "o7/all.patch").read_text()
+    return check("+++ b/drivers/foo/foo.c" in patch, f"unexpected patch: {patch[:200]!r}")
+
+
+CASES = [case_parse_error, case_timeout, case_rerun_identical, case_already_converted,
+         case_ctrl_c, case_sigterm, case_symlink_kdir]
+
+
+def main() -> int:
+    passed = failed = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        t = Path(tmp)
+        k = make_tree(t)
+        snap = contents(k)
+        for case in CASES:
+            err = case(k, t)
+            if not err and contents(k) != snap:
+                err = "KDIR was written"
+            name = case.__name__[5:].replace("_", "-")
+            print(f"{'FAIL' if err else 'ok  '} {name}{': ' + err if err else ''}", flush=True)
+            failed += bool(err)
+            passed += not err
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
