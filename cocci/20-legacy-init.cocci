@@ -100,6 +100,52 @@ void fn(
   ...
 }
 
+// The callback reads its argument only through casts to the container,
+// (C *)d, perhaps several times (fore200e: a declaration and a call
+// argument): each cast becomes container_of(work, C, f), the same pointer
+// since data was the container at every init (script lcb2). A use of d
+// that is not such a cast (also (void *)d, which names no container) is
+// left for classify.legacy_check, which refuses
+// the file when the old parameter name is still read in the new body.
+@lcbcast@
+identifier fn, d;
+type C;
+@@
+void fn(unsigned long d)
+{
+  <+... (C *)d ...+>
+}
+
+@script:python lcb2@
+fn << lcbcast.fn;
+f;
+@@
+import detasklet_cocci
+field = detasklet_cocci.legacy_field(fn)
+if field:
+    coccinelle.f = cocci.make_ident(field)
+else:
+    cocci.include_match(False)
+
+@@
+identifier lcbcast.fn, lcb2.f, d;
+type C;
+@@
+void fn(
+- unsigned long d
++ struct work_struct *work
+ )
+{
+  <...
+(
+  (void *)d
+|
+- (C *)d
++ container_of(work, C, f)
+)
+  ...>
+}
+
 // Prototypes (here or in a header of the group), with or without a name.
 @lproto@
 identifier fn, d;

@@ -1,17 +1,39 @@
 /// The calls on a tasklet, one for one (CONTRACT.md, target bh).
-/// schedule and hi_schedule keep the softirq they run from; kill becomes
+/// schedule and hi_schedule keep the softirq they run from, except that an
+/// item scheduled both ways goes to the highpri queue at every site; kill becomes
 /// cancel_work_sync (a pending run is dropped, not run: noted in the patch);
 /// disable drops a pending run, which enable_and_queue_work() queues again.
 // Confidence: High
 // Options: --no-includes --include-headers
 
+// tasklet_schedule() goes to the item's one workqueue: system_bh_wq, or
+// system_bh_highpri_wq when the driver also hi-schedules that item.
+// Non-reentrancy holds only within one workqueue (pitfall 5b), so the
+// normal sites follow the hi ones: same softirq context, same CPU, higher
+// priority; facts.py writes a note for the commit message.
+@sc@
+expression E;
+@@
+tasklet_schedule(E)
+
+@script:python scwq@
+e << sc.E;
+wq;
+@@
+import detasklet_cocci
+coccinelle.wq = cocci.make_ident(detasklet_cocci.item_wq(e))
+
+@@
+expression sc.E;
+identifier scwq.wq;
+@@
+- tasklet_schedule(E)
++ queue_work(wq, E)
+
 @@
 expression E;
 @@
 (
-- tasklet_schedule(E)
-+ queue_work(system_bh_wq, E)
-|
 - tasklet_hi_schedule(E)
 + queue_work(system_bh_highpri_wq, E)
 |
@@ -41,7 +63,7 @@ e << en.E;
 wq;
 @@
 import detasklet_cocci
-coccinelle.wq = cocci.make_ident(detasklet_cocci.enable_wq(e))
+coccinelle.wq = cocci.make_ident(detasklet_cocci.item_wq(e))
 
 @@
 expression en.E;

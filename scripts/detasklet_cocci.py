@@ -13,7 +13,9 @@ import os
 from detasklet.facts import key
 
 
-def enable_wq(expr: str) -> str:
+def item_wq(expr: str) -> str:
+    """The one workqueue of a tasklet item: where tasklet_schedule() and
+    tasklet_enable() queue it."""
     hi = {k for k in os.environ.get("DETASKLET_HI_KEYS", "").split(",") if k}
     return "system_bh_highpri_wq" if key(expr) in hi else "system_bh_wq"
 

@@ -8,7 +8,7 @@ unconverted, with its own reason or the name of the file that held it back.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import re
 
@@ -25,6 +25,7 @@ class Outcome:
     tasklets: list[str]
     old: str
     new: str
+    notes: list[str] = field(default_factory=list)   # for the reviewer, when converted
 
 
 def leftovers(text: str) -> str:
@@ -36,12 +37,61 @@ def leftovers(text: str) -> str:
     return f"tasklet API left after the rewrite: {shown}{more}"
 
 
-def legacy_check(g: Group, new: dict[str, str]) -> dict[str, str]:
+def unparsed(text: str, errors: tuple[int, ...]) -> list[int]:
+    """The parse-error lines whose top-level definition (from the previous
+    '}' in column 0 to the next one) holds tasklet API that is still
+    there: those errors are why the file did not convert."""
+    rows = text.split("\n")
+    ends = [i + 1 for i, ln in enumerate(rows) if ln.startswith("}")]
+    uses = [u.line for u in find_uses(text)]
+    hit = []
+    for n in errors:
+        lo = max([e for e in ends if e < n], default=0) + 1
+        hi = min([e for e in ends if e >= n], default=len(rows))
+        if any(lo <= u <= hi for u in uses):
+            hit.append(n)
+    return hit
+
+
+def body_at(code: str, start: int) -> str:
+    """The text of the {...} block that opens at or after start."""
+    i = code.find("{", start)
+    depth = 0
+    for j in range(i, len(code)):
+        depth += {"{": 1, "}": -1}.get(code[j], 0)
+        if depth == 0:
+            return code[i:j + 1]
+    return code[i:]
+
+
+def stale_param(cb: str, old: dict[str, str], new: dict[str, str]) -> tuple[str, str]:
+    """(file, name) when the rewritten body of cb still reads the name of
+    its old unsigned long parameter: the rewrite replaced only some uses."""
+    old_def = re.compile(r"\b" + cb + r"\s*\(\s*unsigned\s+long\s+(\w+)\s*\)\s*\{")
+    new_def = re.compile(r"\b" + cb + r"\(struct work_struct \*work\)\s*\{")
+    names = {m.group(1) for t in old.values() for m in old_def.finditer(strip_comments(t))}
+    for f, t in new.items():
+        code = strip_comments(t)
+        for m in new_def.finditer(code):
+            body = body_at(code, m.end() - 1)
+            for n in sorted(names - {"work"}):
+                if re.search(r"\b" + n + r"\b", body):
+                    return f, n
+    return "", ""
+
+
+def legacy_check(g: Group, new: dict[str, str],
+                 old: dict[str, str] | None = None) -> dict[str, str]:
     """A legacy callback whose init became INIT_WORK() must have been
-    rewritten wherever it is defined or declared, in every file."""
+    rewritten wherever it is defined or declared, in every file, and its
+    new body must not read the old parameter any more."""
     bad: dict[str, str] = {}
     codes = {f: strip_comments(t) for f, t in new.items()} if g.legacy else {}
     for cb in g.legacy:
+        f, name = stale_param(cb, old or {}, new)
+        if f:
+            bad[f] = (f"legacy callback {cb}() reads its argument '{name}' other than as "
+                      "the container pointer (only (T *)data casts are rewritten)")
         old_sig = re.compile(r"\b" + cb + r"\s*\(\s*unsigned\s+long\b")
         new_def = re.compile(r"\b" + cb + r"\(struct work_struct \*work\)\s*\{")
         inits = [f for f, t in new.items() if re.search(r"\bINIT_WORK\([^;]*\b" + cb + r"\b", t)]
@@ -66,14 +116,23 @@ def classify_group(g: Group, old: dict[str, str], res: dict[str, Result],
         r = res.get(f)
         if f in g.refusals:
             own[f] = ("unconverted", g.refusals[f])
-        elif r is None or r.new_text is None:
-            own[f] = ("failed", r.error if r else "not rewritten")
-        elif r.new_text == old[f]:
-            own[f] = ("unconverted", leftovers(old[f]) or "no rule matched")
+        elif r is None:
+            own[f] = ("failed", "not rewritten")
+        elif r.timed_out:
+            # The per-file limit is a decision of the user, not a crash.
+            own[f] = ("unconverted", r.error)
+        elif r.new_text is None:
+            own[f] = ("failed", r.error)
         else:
-            left = leftovers(r.new_text)
+            left = leftovers(r.new_text) or ("no rule matched" if r.new_text == old[f] else "")
+            skipped = unparsed(r.new_text, r.parse_errors) if left else []
+            if skipped:
+                # spatch skips what it cannot parse: that is why API is left.
+                lines = ", ".join(map(str, skipped[:3]))
+                left = f"parse error at line {lines} (spatch skipped that code); {left}"
             own[f] = ("unconverted", left) if left else ("converted", "")
-    for f, why in legacy_check(g, {f: (res[f].new_text or "") for f in g.files if f in res}).items():
+    rewritten = {f: (res[f].new_text or "") for f in g.files if f in res}
+    for f, why in legacy_check(g, rewritten, {f: old[f] for f in rewritten}).items():
         if own[f][0] == "converted":
             own[f] = ("unconverted", why)
     bad = [f for f, (st, _) in own.items() if st != "converted"]
@@ -83,5 +142,6 @@ def classify_group(g: Group, old: dict[str, str], res: dict[str, Result],
         if st == "converted" and bad:
             st, why = "unconverted", f"shares a tasklet with {bad[0]}, which did not convert"
         new = res[f].new_text if st == "converted" else old[f]
-        out.append(Outcome(f, st, why, tasklets.get(f, []), old[f], new or old[f]))
+        notes = g.notes.get(f, []) if st == "converted" else []
+        out.append(Outcome(f, st, why, tasklets.get(f, []), old[f], new or old[f], notes))
     return out

@@ -109,6 +109,7 @@ class Group:
     refusals: dict[str, str] = field(default_factory=dict)   # file -> reason
     legacy: dict[str, str] = field(default_factory=dict)     # callback -> field
     extra: list[str] = field(default_factory=list)           # callback-only files
+    notes: dict[str, list[str]] = field(default_factory=dict)  # file -> for the reviewer
 
     def env(self) -> dict[str, str]:
         return {"DETASKLET_HI_KEYS": ",".join(sorted(self.hi_keys)),
@@ -214,20 +215,42 @@ def examine(kdir: Path, g: Group) -> None:
                              "waits (CONTRACT.md pitfall 2c)")
             continue
         for k in sorted(both):
-            m = re.search(r"\btasklet_hi_schedule\s*\([^;]*\b" + re.escape(k) + r"\b", code)
+            m = re.search(r"\btasklet_schedule\s*\([^;]*\b" + re.escape(k) + r"\b", code)
             if m:
                 line = code.count("\n", 0, m.start()) + 1
-                g.refusals[f] = (f"'{k}' is scheduled with both tasklet_schedule() and "
-                                 f"tasklet_hi_schedule() (line {line}): one work item "
-                                 "must stay on one workqueue (CONTRACT.md pitfall 5b)")
-                break
+                g.notes.setdefault(f, []).append(
+                    f"'{k}' is scheduled with both tasklet_schedule() (line {line}) and "
+                    "tasklet_hi_schedule(): every site now queues it on "
+                    "system_bh_highpri_wq, since a work item must stay on one workqueue "
+                    "to stay non-reentrant (CONTRACT.md pitfall 5b)")
         if f in g.refusals or internal is None:
             continue
-        m = internal.search(_SCHED_TEST_RE.sub(lambda t: re.sub(r"\S", " ", t.group(0)), code))
+        masked = _SCHED_TEST_RE.sub(lambda t: re.sub(r"\S", " ", t.group(0)), code)
+        m = next((m for m in internal.finditer(masked) if _is_tasklet_at(masked, m)), None)
         if m:
             line = code.count("\n", 0, m.start()) + 1
             g.refusals[f] = (f"tasklet internals: '{m.group(0)}' at line {line} has no "
                              "work_struct equivalent")
+
+
+def _is_tasklet_at(code: str, m: re.Match[str]) -> bool:
+    """Whether the NAME of a NAME->member match is a tasklet. A member
+    (x->NAME.state) is taken as one: the name was declared as a tasklet
+    field. A plain variable (t->next) is one only if the function around
+    the match declares it struct tasklet_struct: brcmsmac's timer loop
+    variable t is not the t of its tasklet callback."""
+    name = m.group(1)
+    if re.search(r"(?:\.|->)\s*$", code[:m.start()]):
+        return True
+    n = re.escape(name)
+    if re.search(r"^(?:static\s+|extern\s+)*struct\s+tasklet_struct\s*\*?\s*" + n + r"\b"
+                 r"|\bDECLARE_TASKLET\w*\(\s*" + n + r"\b", code, re.M):
+        return True                                   # a file-scope tasklet
+    start = code.rfind("\n{", 0, m.start())          # kernel style: { in column 0
+    head = code.rfind("\n\n", 0, start) if start >= 0 else -1
+    scope = code[max(head, 0):m.start()]
+    return re.search(r"\bstruct\s+tasklet_struct\s*\*?\s*" + re.escape(name) + r"\b",
+                     scope) is not None
 
 
 def callback_files(kdir: Path, g: Group) -> list[str]:

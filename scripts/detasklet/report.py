@@ -7,6 +7,7 @@ from collections import defaultdict
 from pathlib import Path
 
 from .classify import Outcome
+from .scan import find_uses
 
 
 def subsystem(path: str) -> str:
@@ -14,9 +15,36 @@ def subsystem(path: str) -> str:
     return "/".join(parts[:2]) if len(parts) > 2 else parts[0]
 
 
+# What each tasklet identifier became (cocci/*.cocci); "rules" of a
+# converted file lists the rows its diff used.
+MAPPING = {
+    "tasklet_struct": "struct tasklet_struct -> struct work_struct",
+    "tasklet_setup": "tasklet_setup -> INIT_WORK",
+    "tasklet_init": "tasklet_init (data is the container) -> INIT_WORK + from_work",
+    "from_tasklet": "from_tasklet -> from_work",
+    "DECLARE_TASKLET": "DECLARE_TASKLET -> DECLARE_WORK",
+    "DECLARE_TASKLET_OLD": "DECLARE_TASKLET_OLD -> DECLARE_WORK",
+    "tasklet_schedule": "tasklet_schedule -> queue_work(system_bh_wq)",
+    "tasklet_hi_schedule": "tasklet_hi_schedule -> queue_work(system_bh_highpri_wq)",
+    "tasklet_kill": "tasklet_kill -> cancel_work_sync",
+    "tasklet_disable": "tasklet_disable -> disable_work_sync",
+    "tasklet_disable_nosync": "tasklet_disable_nosync -> disable_work",
+    "tasklet_enable": "tasklet_enable -> enable_and_queue_work",
+    "tasklet_unlock_wait": "tasklet_unlock_wait -> flush_work",
+    "TASKLET_STATE_SCHED": "test_bit(TASKLET_STATE_SCHED) -> work_pending",
+}
+
+
+def rules_of(o: Outcome) -> list[str]:
+    if o.status != "converted":
+        return []
+    used = {u.ident for u in find_uses(o.old)}
+    return [MAPPING[k] for k in MAPPING if k in used]
+
+
 def write(out: Path, kernel: str, outcomes: list[Outcome]) -> None:
     files = [{"path": o.path, "status": o.status, "reason": o.reason,
-              "rules": [], "tasklets": o.tasklets}
+              "rules": rules_of(o), "tasklets": o.tasklets, "notes": o.notes}
              for o in sorted(outcomes, key=lambda o: o.path)]
     (out / "report.json").write_text(json.dumps(
         {"kernel": kernel, "target": "bh", "files": files}, indent=1) + "\n")
@@ -34,6 +62,10 @@ def write(out: Path, kernel: str, outcomes: list[Outcome]) -> None:
         lines.append(f"| {sub} | {len(os_)} | {sum(o.status == 'converted' for o in os_)} | "
                      f"{sum(o.status == 'unconverted' for o in os_)} | "
                      f"{sum(o.status == 'failed' for o in os_)} |")
+    noted = [o for o in sorted(outcomes, key=lambda o: o.path) if o.notes]
+    if noted:
+        lines += ["", "## Converted, with a note for the reviewer", ""]
+        lines += [f"- `{o.path}`: {n}" for o in noted for n in o.notes]
     lines += ["", "## Not converted, and why", ""]
     for o in sorted(outcomes, key=lambda o: o.path):
         if o.status != "converted":

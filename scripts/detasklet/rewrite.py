@@ -17,13 +17,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable
 
-from .macros import rewrite_macros
+from .macros import rename_type, rewrite_macros
 from .scan import read_text
 
 COCCI_DIR = Path(__file__).resolve().parents[2] / "cocci"
 SCRIPTS_DIR = Path(__file__).resolve().parents[1]
-SPATCH_FLAGS = ["--very-quiet", "--no-includes", "--include-headers",
+# --quiet --verbose-parsing: no diff on stderr, but the parse errors that
+# spatch could not recover from ("parse error\n = File ..., line N"), so
+# that a file left unconverted by them says where.
+SPATCH_FLAGS = ["--quiet", "--verbose-parsing", "--no-includes", "--include-headers",
                 "--no-show-diff"]
+PARSE_ERROR_RE = re.compile(r'^parse error\s*\n\s*= File ".*?", line (\d+)', re.M)
 
 
 @dataclass
@@ -31,6 +35,8 @@ class Result:
     path: str
     new_text: str | None       # None: spatch failed
     error: str = ""
+    parse_errors: tuple[int, ...] = ()   # lines spatch could not parse (code skipped)
+    timed_out: bool = False
 
 
 def combined_cocci(dest: Path, cocci_dir: Path = COCCI_DIR) -> Path:
@@ -40,29 +46,40 @@ def combined_cocci(dest: Path, cocci_dir: Path = COCCI_DIR) -> Path:
 
 
 def run_one(kdir: Path, rel: str, sp_file: Path, scratch: Path, timeout: int,
-            env: dict[str, str]) -> Result:
+            env: dict[str, str], procs: set[subprocess.Popen[str]] | None = None) -> Result:
     src = kdir / rel
     out = scratch / (rel.replace("/", "__"))
     # spatch names the file in its messages; give it a copy so that a
     # misbehaving rule could never write into the tree.
     cmd = ["spatch", *SPATCH_FLAGS, "--timeout", str(timeout),
            "--sp-file", str(sp_file), str(src), "-o", str(out)]
+    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                         env=env)
+    if procs is not None:
+        procs.add(p)
     try:
-        p = subprocess.run(cmd, capture_output=True, text=True,
-                           timeout=timeout + 30, env=env)
+        _, err = p.communicate(timeout=timeout + 30)
     except subprocess.TimeoutExpired:
-        return Result(rel, None, f"timeout after {timeout} s")
-    err = p.stderr
+        p.kill()
+        p.communicate()
+        return Result(rel, None, f"timeout after {timeout} s", timed_out=True)
+    finally:
+        if procs is not None:
+            procs.discard(p)
+    bad = tuple(int(n) for n in PARSE_ERROR_RE.findall(err))
+    hi = frozenset(k for k in env.get("DETASKLET_HI_KEYS", "").split(",") if k)
+    if re.search(r"^timeout \(we abort\)|Common\.Timeout", err, re.M):
+        return Result(rel, None, f"timeout after {timeout} s", bad, timed_out=True)
     if "there are no modified files" in err:
-        return Result(rel, rewrite_macros(read_text(src)))
+        return Result(rel, rename_type(rewrite_macros(read_text(src), hi)), parse_errors=bad)
     if p.returncode != 0 or re.search(r"^(Fatal error|EXN:)", err, re.M):
-        first = next((ln for ln in err.splitlines() if ln.strip()), "spatch failed")
-        return Result(rel, None, f"spatch: {first[:200]}")
-    if "timeout" in err.lower() and not out.exists():
-        return Result(rel, None, f"timeout after {timeout} s")
+        first = next((ln for ln in err.splitlines()
+                      if re.match(r"(Fatal error|EXN:|Error)", ln)), "")
+        first = first or f"exit code {p.returncode}"
+        return Result(rel, None, f"spatch: {first[:200]}", bad)
     if not out.exists():
-        return Result(rel, rewrite_macros(read_text(src)))
-    return Result(rel, rewrite_macros(read_text(out)))
+        return Result(rel, rename_type(rewrite_macros(read_text(src), hi)), parse_errors=bad)
+    return Result(rel, rename_type(rewrite_macros(read_text(out), hi)), parse_errors=bad)
 
 
 def rewrite_all(kdir: Path, jobs: Iterable[tuple[str, dict[str, str]]], workers: int,
@@ -74,12 +91,23 @@ def rewrite_all(kdir: Path, jobs: Iterable[tuple[str, dict[str, str]]], workers:
         base = dict(os.environ)
         base["PYTHONPATH"] = str(SCRIPTS_DIR) + os.pathsep + base.get("PYTHONPATH", "")
 
+        procs: set[subprocess.Popen[str]] = set()
+
         def one(job: tuple[str, dict[str, str]]) -> Result:
             rel, extra = job
-            return run_one(kdir, rel, sp, scratch, timeout, {**base, **extra})
+            return run_one(kdir, rel, sp, scratch, timeout, {**base, **extra}, procs)
 
-        with ThreadPoolExecutor(max_workers=workers) as ex:
+        ex = ThreadPoolExecutor(max_workers=workers)
+        try:
             for r in ex.map(one, list(jobs)):
                 results[r.path] = r
                 progress(r)
+        except BaseException:
+            # Ctrl-C or SIGTERM: drop the queued files, stop the running
+            # spatch processes, and let the caller leave OUT as it was.
+            ex.shutdown(wait=False, cancel_futures=True)
+            for p in list(procs):
+                p.kill()
+            raise
+        ex.shutdown()
     return results

@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Container data, read through two casts in the callback (a declaration
+ * and a call argument, as fore200e and otx2_cpt do): each cast becomes
+ * container_of() of the work item.
+ */
+#include <linux/interrupt.h>
+
+struct rx_queue;
+
+struct atm_adapter {
+	struct work_struct rx_tasklet;
+	spinlock_t q_lock;
+	struct rx_queue *rxq;
+};
+
+static void atm_rx_irq(struct atm_adapter *adapter);
+
+static void
+atm_rx_tasklet(struct work_struct *work)
+{
+	struct atm_adapter *adapter = container_of(work, struct atm_adapter,
+						   rx_tasklet);
+	unsigned long flags;
+
+	spin_lock_irqsave(&adapter->q_lock, flags);
+	atm_rx_irq(container_of(work, struct atm_adapter, rx_tasklet));
+	spin_unlock_irqrestore(&adapter->q_lock, flags);
+}
+
+static int atm_irq_request(struct atm_adapter *adapter)
+{
+	INIT_WORK(&adapter->rx_tasklet, atm_rx_tasklet);
+	return 0;
+}
+
+static void atm_irq_free(struct atm_adapter *adapter)
+{
+	cancel_work_sync(&adapter->rx_tasklet);
+}

@@ -1,0 +1,31 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A struct spatch cannot parse (members that are bare macros, as jme.h's
+ * DECLARE_NAPI_STRUCT and DECLARE_NET_DEVICE_STATS): its tasklet fields
+ * still change type, and the comment naming struct tasklet_struct stays.
+ */
+#include <linux/interrupt.h>
+
+#define DECLARE_NAPI_STRUCT struct napi_struct napi;
+#define DECLARE_NET_DEVICE_STATS
+
+struct nic_adapter {
+	struct work_struct	txclean_task;	/* a struct tasklet_struct */
+	struct work_struct	rxclean_task;
+	int			(*rx)(void *skb);
+	DECLARE_NAPI_STRUCT
+	DECLARE_NET_DEVICE_STATS
+};
+
+static void nic_txclean(struct work_struct *t)
+{
+	struct nic_adapter *nic = from_work(nic, t, txclean_task);
+
+	nic->rx(NULL);
+}
+
+static void nic_open(struct nic_adapter *nic)
+{
+	INIT_WORK(&nic->txclean_task, nic_txclean);
+	queue_work(system_bh_wq, &nic->txclean_task);
+}
