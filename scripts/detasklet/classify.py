@@ -123,6 +123,12 @@ def classify_group(g: Group, old: dict[str, str], res: dict[str, Result],
             own[f] = ("unconverted", r.error)
         elif r.new_text is None:
             own[f] = ("failed", r.error)
+        elif r.atomic:
+            call, lock = r.atomic[0]
+            what = old[f].split("\n")[call - 1].strip()
+            own[f] = ("unconverted", f"'{what}' at line {call} can run with the lock of line "
+                      f"{lock} held or interrupts off: the work_struct sync calls may sleep "
+                      "and turn interrupts back on (CONTRACT.md pitfalls 2, 2c)")
         else:
             left = leftovers(r.new_text) or ("no rule matched" if r.new_text == old[f] else "")
             skipped = unparsed(r.new_text, r.parse_errors) if left else []

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .scan import FileScan, read_text, strip_comments
+from .scan import FileScan, functions, read_text, strip_comments
 
 _INCLUDE_RE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]', re.M)
 _HI_RE = re.compile(r"\btasklet_hi_schedule\s*\(([^;]*)\)\s*;")
@@ -110,10 +110,12 @@ class Group:
     legacy: dict[str, str] = field(default_factory=dict)     # callback -> field
     extra: list[str] = field(default_factory=list)           # callback-only files
     notes: dict[str, list[str]] = field(default_factory=dict)  # file -> for the reviewer
+    sync_helpers: set[str] = field(default_factory=set)     # reach a sync tasklet call
 
     def env(self) -> dict[str, str]:
         return {"DETASKLET_HI_KEYS": ",".join(sorted(self.hi_keys)),
-                "DETASKLET_LEGACY": ",".join(f"{c}={f}" for c, f in sorted(self.legacy.items()))}
+                "DETASKLET_LEGACY": ",".join(f"{c}={f}" for c, f in sorted(self.legacy.items())),
+                "DETASKLET_SYNC_HELPERS": ",".join(sorted(self.sync_helpers))}
 
 
 class _UnionFind:
@@ -200,6 +202,7 @@ def examine(kdir: Path, g: Group) -> None:
         lo |= {key(a) for a in _LO_RE.findall(code)}
         names |= set(_FIELD_RE.findall(code))
     g.hi_keys = hi
+    g.sync_helpers = sync_helpers(list(codes.values()))
     g.legacy = legacy_fields(list(codes.values()))
     if g.legacy:
         g.extra = callback_files(kdir, g)
@@ -223,7 +226,11 @@ def examine(kdir: Path, g: Group) -> None:
                     "tasklet_hi_schedule(): every site now queues it on "
                     "system_bh_highpri_wq, since a work item must stay on one workqueue "
                     "to stay non-reentrant (CONTRACT.md pitfall 5b)")
-        if f in g.refusals or internal is None:
+        why = atomic_entry(code, g.sync_helpers)
+        if why:
+            g.refusals[f] = why
+            continue
+        if internal is None:
             continue
         masked = _SCHED_TEST_RE.sub(lambda t: re.sub(r"\S", " ", t.group(0)), code)
         m = next((m for m in internal.finditer(masked) if _is_tasklet_at(masked, m)), None)
@@ -251,6 +258,54 @@ def _is_tasklet_at(code: str, m: re.Match[str]) -> bool:
     scope = code[max(head, 0):m.start()]
     return re.search(r"\bstruct\s+tasklet_struct\s*\*?\s*" + re.escape(name) + r"\b",
                      scope) is not None
+
+
+# Callbacks that always run in atomic context, by how they are registered:
+# (pattern whose group 1 is the function, what runs it).
+_ATOMIC_ENTRIES = [
+    (r"\.ndo_tx_timeout\s*=\s*(\w+)", "ndo_tx_timeout, with the tx lock held"),
+    (r"\btimer_setup\s*\([^;]*?,\s*(\w+)\s*,", "a timer callback, in softirq"),
+    (r"\b(?:request_irq|request_threaded_irq)\s*\(\s*[^,;]+,\s*(\w+)\s*,",
+     "an interrupt handler, in hardirq"),
+    (r"\bdevm_request_irq\s*\(\s*[^,;]+,\s*[^,;]+,\s*(\w+)\s*,",
+     "an interrupt handler, in hardirq"),
+    (r"\b(?:tasklet_setup|tasklet_init)\s*\([^;]*?,\s*(\w+)\s*[,)]",
+     "a tasklet callback, in softirq"),
+]
+
+
+def atomic_entry(code: str, helpers: set[str]) -> str:
+    """Why a sync tasklet call of this file can run in atomic context:
+    a callback registered as one that runs there (ndo_tx_timeout, timer,
+    interrupt handler, tasklet) reaches tasklet_kill/disable/unlock_wait,
+    itself or through the group's sync helpers. "" when none does."""
+    for pat, what in _ATOMIC_ENTRIES:
+        for m in re.finditer(pat, code):
+            if m.group(1) in helpers:
+                line = code.count("\n", 0, m.start()) + 1
+                return (f"{m.group(1)}() reaches a tasklet kill/disable/unlock_wait and runs "
+                        f"as {what} (registered at line {line}): the work_struct sync "
+                        "calls may sleep there (CONTRACT.md pitfall 2)")
+    return ""
+
+
+_SYNC_RE = re.compile(r"\b(?:tasklet_kill|tasklet_disable|tasklet_unlock_wait)\s*\(")
+
+
+def sync_helpers(codes: list[str]) -> set[str]:
+    """Functions of the group that call tasklet_kill/disable/unlock_wait,
+    directly or through each other: cocci/15-sync-in-atomic.cocci looks
+    for calls of these under a lock too."""
+    bodies: dict[str, str] = {}
+    for code in codes:
+        bodies.update(functions(code))
+    found = {n for n, b in bodies.items() if _SYNC_RE.search(b)}
+    while True:
+        calls = re.compile(r"\b(" + "|".join(sorted(found)) + r")\s*\(") if found else None
+        more = {n for n, b in bodies.items() if n not in found and calls and calls.search(b)}
+        if not more:
+            return found
+        found |= more
 
 
 def callback_files(kdir: Path, g: Group) -> list[str]:

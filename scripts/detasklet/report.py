@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+import re
 from collections import defaultdict
 from pathlib import Path
 
 from .classify import Outcome
-from .scan import find_uses
+from .facts import key
+from .scan import find_uses, strip_comments
 
 
 def subsystem(path: str) -> str:
@@ -35,6 +37,23 @@ MAPPING = {
 }
 
 
+_ITEM_RE = re.compile(r"\btasklet_\w+\s*\(\s*([^,;()]*(?:\([^()]*\))?[^,;()]*)"
+                      r"|\bstruct\s+tasklet_struct\s+\**\s*(\w+)"
+                      r"|\bDECLARE_TASKLET\w*\(\s*(\w+)")
+
+
+def tasklet_names(text: str) -> list[str]:
+    """The tasklet items a file names: declared fields and variables, and
+    the last identifier of each API call's tasklet argument."""
+    code = strip_comments(text)
+    names = set()
+    for m in _ITEM_RE.finditer(code):
+        arg = m.group(1) if m.group(1) is not None else (m.group(2) or m.group(3))
+        if arg and arg.strip():
+            names.add(key(arg))
+    return sorted(n for n in names if not n.isdigit())
+
+
 def rules_of(o: Outcome) -> list[str]:
     if o.status != "converted":
         return []
@@ -44,7 +63,8 @@ def rules_of(o: Outcome) -> list[str]:
 
 def write(out: Path, kernel: str, outcomes: list[Outcome]) -> None:
     files = [{"path": o.path, "status": o.status, "reason": o.reason,
-              "rules": rules_of(o), "tasklets": o.tasklets, "notes": o.notes}
+              "rules": rules_of(o), "tasklets": tasklet_names(o.old), "api": o.tasklets,
+              "notes": o.notes}
              for o in sorted(outcomes, key=lambda o: o.path)]
     (out / "report.json").write_text(json.dumps(
         {"kernel": kernel, "target": "bh", "files": files}, indent=1) + "\n")

@@ -27,6 +27,7 @@ SCRIPTS_DIR = Path(__file__).resolve().parents[1]
 # that a file left unconverted by them says where.
 SPATCH_FLAGS = ["--quiet", "--verbose-parsing", "--no-includes", "--include-headers",
                 "--no-show-diff"]
+ATOMIC_RE = re.compile(r"^DETASKLET-ATOMIC (\d+) (\d+)$", re.M)
 PARSE_ERROR_RE = re.compile(r'^parse error\s*\n\s*= File ".*?", line (\d+)', re.M)
 
 
@@ -37,6 +38,7 @@ class Result:
     error: str = ""
     parse_errors: tuple[int, ...] = ()   # lines spatch could not parse (code skipped)
     timed_out: bool = False
+    atomic: tuple[tuple[int, int], ...] = ()  # (sync call line, lock line), 15-sync-in-atomic
 
 
 def combined_cocci(dest: Path, cocci_dir: Path = COCCI_DIR) -> Path:
@@ -58,7 +60,7 @@ def run_one(kdir: Path, rel: str, sp_file: Path, scratch: Path, timeout: int,
     if procs is not None:
         procs.add(p)
     try:
-        _, err = p.communicate(timeout=timeout + 30)
+        report, err = p.communicate(timeout=timeout + 30)
     except subprocess.TimeoutExpired:
         p.kill()
         p.communicate()
@@ -68,18 +70,19 @@ def run_one(kdir: Path, rel: str, sp_file: Path, scratch: Path, timeout: int,
             procs.discard(p)
     bad = tuple(int(n) for n in PARSE_ERROR_RE.findall(err))
     hi = frozenset(k for k in env.get("DETASKLET_HI_KEYS", "").split(",") if k)
+    atomic = tuple(sorted({(int(a), int(b)) for a, b in ATOMIC_RE.findall(report)}))
     if re.search(r"^timeout \(we abort\)|Common\.Timeout", err, re.M):
         return Result(rel, None, f"timeout after {timeout} s", bad, timed_out=True)
     if "there are no modified files" in err:
-        return Result(rel, rename_type(rewrite_macros(read_text(src), hi)), parse_errors=bad)
+        return Result(rel, rename_type(rewrite_macros(read_text(src), hi)), parse_errors=bad,
+                      atomic=atomic)
     if p.returncode != 0 or re.search(r"^(Fatal error|EXN:)", err, re.M):
         first = next((ln for ln in err.splitlines()
                       if re.match(r"(Fatal error|EXN:|Error)", ln)), "")
         first = first or f"exit code {p.returncode}"
         return Result(rel, None, f"spatch: {first[:200]}", bad)
-    if not out.exists():
-        return Result(rel, rename_type(rewrite_macros(read_text(src), hi)), parse_errors=bad)
-    return Result(rel, rename_type(rewrite_macros(read_text(out), hi)), parse_errors=bad)
+    text = read_text(out) if out.exists() else read_text(src)
+    return Result(rel, rename_type(rewrite_macros(text, hi)), parse_errors=bad, atomic=atomic)
 
 
 def rewrite_all(kdir: Path, jobs: Iterable[tuple[str, dict[str, str]]], workers: int,

@@ -130,3 +130,20 @@ def scan_tree(kdir: Path, paths: list[str]) -> list[FileScan]:
         if uses:
             users.append(FileScan(rel, uses))
     return users
+
+
+_FUNC_RE = re.compile(r"(\w+)\s*\([^;{}]*\)\s*\n\{", re.S)
+
+
+def functions(code: str) -> dict[str, str]:
+    """Function definitions of comment-stripped code, kernel style (the
+    opening brace in column 0): name -> body."""
+    out: dict[str, str] = {}
+    for m in _FUNC_RE.finditer(code):
+        i, depth = m.end() - 1, 0
+        for j in range(i, len(code)):
+            depth += {"{": 1, "}": -1}.get(code[j], 0)
+            if depth == 0:
+                out[m.group(1)] = code[i:j + 1]
+                break
+    return out
