@@ -37,6 +37,18 @@ def leftovers(text: str) -> str:
     return f"tasklet API left after the rewrite: {shown}{more}"
 
 
+def hazard(text: str, kind: str, line: int, lock: int) -> str:
+    """The reason for a report of cocci/15-sync-in-atomic or 16-kill-before-init."""
+    what = text.split("\n")[line - 1].strip()
+    if kind == "ATOMIC":
+        return (f"'{what}' at line {line} can run with the lock of line {lock} held or "
+                "interrupts off: the work_struct sync calls may sleep and turn interrupts "
+                "back on (CONTRACT.md pitfalls 2, 2c)")
+    return (f"'{what}' at line {line} can run before this function initialises the tasklet: "
+            "cancel_work_sync() of a never-initialised work item WARNs, tasklet_kill() "
+            "did not (CONTRACT.md pitfall 2b)")
+
+
 def unparsed(text: str, errors: tuple[int, ...]) -> list[int]:
     """The parse-error lines whose top-level definition (from the previous
     '}' in column 0 to the next one) holds tasklet API that is still
@@ -67,7 +79,7 @@ def body_at(code: str, start: int) -> str:
 def stale_param(cb: str, old: dict[str, str], new: dict[str, str]) -> tuple[str, str]:
     """(file, name) when the rewritten body of cb still reads the name of
     its old unsigned long parameter: the rewrite replaced only some uses."""
-    old_def = re.compile(r"\b" + cb + r"\s*\(\s*unsigned\s+long\s+(\w+)\s*\)\s*\{")
+    old_def = re.compile(r"\b" + cb + r"\s*\(\s*(?:unsigned\s+long\s+|void\s*\*\s*)(\w+)\s*\)\s*\{")
     new_def = re.compile(r"\b" + cb + r"\(struct work_struct \*work\)\s*\{")
     names = {m.group(1) for t in old.values() for m in old_def.finditer(strip_comments(t))}
     for f, t in new.items():
@@ -92,7 +104,7 @@ def legacy_check(g: Group, new: dict[str, str],
         if f:
             bad[f] = (f"legacy callback {cb}() reads its argument '{name}' other than as "
                       "the container pointer (only (T *)data casts are rewritten)")
-        old_sig = re.compile(r"\b" + cb + r"\s*\(\s*unsigned\s+long\b")
+        old_sig = re.compile(r"\b" + cb + r"\s*\(\s*(?:unsigned\s+long\b|void\s*\*)")
         new_def = re.compile(r"\b" + cb + r"\(struct work_struct \*work\)\s*\{")
         inits = [f for f, t in new.items() if re.search(r"\bINIT_WORK\([^;]*\b" + cb + r"\b", t)]
         if not inits:
@@ -100,7 +112,7 @@ def legacy_check(g: Group, new: dict[str, str],
         for f, code in codes.items():
             m = old_sig.search(code)
             if m:
-                bad[f] = (f"legacy callback {cb}() keeps its unsigned long parameter at line "
+                bad[f] = (f"legacy callback {cb}() keeps its old parameter at line "
                           f"{code.count(chr(10), 0, m.start()) + 1} (its body does not read the "
                           "data once, as the container)")
         if not any(new_def.search(t) for t in new.values()):
@@ -123,12 +135,8 @@ def classify_group(g: Group, old: dict[str, str], res: dict[str, Result],
             own[f] = ("unconverted", r.error)
         elif r.new_text is None:
             own[f] = ("failed", r.error)
-        elif r.atomic:
-            call, lock = r.atomic[0]
-            what = old[f].split("\n")[call - 1].strip()
-            own[f] = ("unconverted", f"'{what}' at line {call} can run with the lock of line "
-                      f"{lock} held or interrupts off: the work_struct sync calls may sleep "
-                      "and turn interrupts back on (CONTRACT.md pitfalls 2, 2c)")
+        elif r.reports:
+            own[f] = ("unconverted", hazard(old[f], *r.reports[0]))
         else:
             left = leftovers(r.new_text) or ("no rule matched" if r.new_text == old[f] else "")
             skipped = unparsed(r.new_text, r.parse_errors) if left else []

@@ -27,7 +27,7 @@ SCRIPTS_DIR = Path(__file__).resolve().parents[1]
 # that a file left unconverted by them says where.
 SPATCH_FLAGS = ["--quiet", "--verbose-parsing", "--no-includes", "--include-headers",
                 "--no-show-diff"]
-ATOMIC_RE = re.compile(r"^DETASKLET-ATOMIC (\d+) (\d+)$", re.M)
+REPORT_RE = re.compile(r"^DETASKLET-(ATOMIC|UNINIT) (\d+) (\d+)$", re.M)
 PARSE_ERROR_RE = re.compile(r'^parse error\s*\n\s*= File ".*?", line (\d+)', re.M)
 
 
@@ -38,7 +38,8 @@ class Result:
     error: str = ""
     parse_errors: tuple[int, ...] = ()   # lines spatch could not parse (code skipped)
     timed_out: bool = False
-    atomic: tuple[tuple[int, int], ...] = ()  # (sync call line, lock line), 15-sync-in-atomic
+    # Hazards printed by the report rules (cocci/15, 16): (kind, line, line2).
+    reports: tuple[tuple[str, int, int], ...] = ()
 
 
 def combined_cocci(dest: Path, cocci_dir: Path = COCCI_DIR) -> Path:
@@ -70,19 +71,21 @@ def run_one(kdir: Path, rel: str, sp_file: Path, scratch: Path, timeout: int,
             procs.discard(p)
     bad = tuple(int(n) for n in PARSE_ERROR_RE.findall(err))
     hi = frozenset(k for k in env.get("DETASKLET_HI_KEYS", "").split(",") if k)
-    atomic = tuple(sorted({(int(a), int(b)) for a, b in ATOMIC_RE.findall(report)}))
+    hazards = tuple(sorted({(k, int(a), int(b)) for k, a, b in REPORT_RE.findall(report)}))
     if re.search(r"^timeout \(we abort\)|Common\.Timeout", err, re.M):
         return Result(rel, None, f"timeout after {timeout} s", bad, timed_out=True)
     if "there are no modified files" in err:
         return Result(rel, rename_type(rewrite_macros(read_text(src), hi)), parse_errors=bad,
-                      atomic=atomic)
+                      reports=hazards)
     if p.returncode != 0 or re.search(r"^(Fatal error|EXN:)", err, re.M):
-        first = next((ln for ln in err.splitlines()
-                      if re.match(r"(Fatal error|EXN:|Error)", ln)), "")
-        first = first or f"exit code {p.returncode}"
+        # The error is spatch's last word, after the parsing chatter.
+        words = [ln for ln in err.splitlines() if ln.strip() and not re.match(
+            r"(Warning|init_defs|HANDLING|ERROR-RECOV|parsing pass|\s)", ln)]
+        first = next((ln for ln in words if re.match(r"(Fatal error|EXN:|Error)", ln)),
+                     words[-1] if words else f"exit code {p.returncode}")
         return Result(rel, None, f"spatch: {first[:200]}", bad)
     text = read_text(out) if out.exists() else read_text(src)
-    return Result(rel, rename_type(rewrite_macros(text, hi)), parse_errors=bad, atomic=atomic)
+    return Result(rel, rename_type(rewrite_macros(text, hi)), parse_errors=bad, reports=hazards)
 
 
 def rewrite_all(kdir: Path, jobs: Iterable[tuple[str, dict[str, str]]], workers: int,

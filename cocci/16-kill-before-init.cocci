@@ -1,0 +1,42 @@
+/// Report, do not rewrite: a tasklet_kill() or tasklet_disable*() that a
+/// path reaches before the same function initialises that tasklet (an
+/// error unwind that jumps over the init). tasklet_kill() of a zeroed
+/// tasklet does nothing; cancel_work_sync() of a never-INIT_WORKed item
+/// WARNs (__flush_work: WARN_ON(!work->func)), CONTRACT.md pitfall 2b.
+/// Each match prints "DETASKLET-UNINIT <call line>"; classify.py leaves the
+/// file unconverted with that place.
+// Confidence: Moderate (only within one function: a kill in remove()
+// of a tasklet that probe() initialises on some paths is not seen; a
+// kill behind a condition that implies the init, bnxt_re's need_init,
+// is refused too).
+// Options: --no-includes --include-headers
+
+// Functions that initialise a tasklet E somewhere.
+@ini exists@
+identifier fn;
+expression E;
+@@
+fn(...) {
+... when any
+\(tasklet_setup(E, ...)\|tasklet_init(E, ...)\)
+... when any
+}
+
+// A path from the entry of such a function to a kill/disable of E that
+// does not go through the init.
+@kb exists@
+identifier ini.fn;
+expression ini.E;
+position p;
+@@
+fn(...) {
+... when != tasklet_setup(E, ...)
+    when != tasklet_init(E, ...)
+\(tasklet_kill@p(E)\|tasklet_disable@p(E)\|tasklet_disable_nosync@p(E)\|tasklet_unlock_wait@p(E)\)
+... when any
+}
+
+@script:python@
+p << kb.p;
+@@
+print("DETASKLET-UNINIT %s 0" % p[0].line)
