@@ -18,6 +18,8 @@ type T;
 tasklet_init(&D->F, cb, (T)D);
 |
 tasklet_init(&D.F, cb, (T)&D);
+|
+tasklet_init(&D->F, (void *)cb, (T)D);
 )
 
 @script:python lione@
@@ -34,18 +36,30 @@ if detasklet_cocci.legacy_field(cb) != f:
 identifier li.cb;
 expression E1, E2;
 @@
+(
+- tasklet_init(E1, (void *)cb, E2);
++ INIT_WORK(E1, cb);
+|
 - tasklet_init(E1, cb, E2);
 + INIT_WORK(E1, cb);
+)
 
 // The init through an alias of the container's member: mdev = &dev->mt76;
 // tasklet_init(&mdev->f, cb, (unsigned long)dev). The driver proved the
 // alias (facts.py, last assignment before the init) and passes "mt76.f".
+// The same for a tasklet in a member struct of the container,
+// tasklet_init(&asd_ha->seq.dl_tasklet, cb, (unsigned long)asd_ha):
+// the driver passes "seq.dl_tasklet".
 @lia@
 expression M, D;
 identifier F, cb;
 type T;
 @@
+(
 tasklet_init(&M->F, cb, (T)D);
+|
+tasklet_init(&M.F, cb, (T)D);
+)
 
 @script:python liaone@
 cb << lia.cb;
@@ -96,6 +110,45 @@ void fn(
 {
   ... when != d
 - P *p = (C *)d;
++ P *p = from_work(p, work, f);
+  ...
+}
+
+// The same for a callback that takes void * (registered through a
+// (void *) cast, which the init above drops): P *p = d; or P *p = (C *)d;
+@lcbvoid@
+identifier fn, d, p;
+type P;
+@@
+void fn(void *d)
+{
+  ... when != d
+  P *p = \(d\|(P *)d\);
+  ... when != d
+}
+
+@script:python lcbv@
+fn << lcbvoid.fn;
+f;
+@@
+import detasklet_cocci
+field = detasklet_cocci.legacy_field(fn)
+if field:
+    coccinelle.f = cocci.make_ident(field)
+else:
+    cocci.include_match(False)
+
+@@
+identifier lcbvoid.fn, lcbv.f, d, p;
+type P;
+@@
+void fn(
+- void *d
++ struct work_struct *work
+ )
+{
+  ... when != d
+- P *p = \(d\|(P *)d\);
 + P *p = from_work(p, work, f);
   ...
 }

@@ -44,10 +44,12 @@ def includes(kdir: Path, rel: str, text: str) -> list[str]:
     return out
 
 
-# tasklet_init(&D->F, cb, (cast)D) or tasklet_init(&D.F, cb, (cast)&D)
+# tasklet_init(&D->F, cb, (cast)D) or tasklet_init(&D.F, cb, (cast)&D); cb may be
+# cast to (void *) when it takes a void * (ibmvfc)
 _LEGACY_RE = re.compile(
     r"\btasklet_init\s*\(\s*&\s*(?P<d>[^,]+?)\s*(?P<op>->|\.)\s*(?P<f>\w+)\s*,"
-    r"\s*(?P<cb>\w+)\s*,\s*\(\s*[\w\s]+\)\s*(?P<amp>&?)\s*(?P<data>[^;]+?)\s*\)\s*;")
+    r"\s*(?:\(\s*void\s*\*\s*\)\s*)?(?P<cb>\w+)\s*,\s*\(\s*[\w\s]+\)\s*(?P<amp>&?)\s*"
+    r"(?P<data>[^;]+?)\s*\)\s*;")
 
 
 def _norm(e: str) -> str:
@@ -64,7 +66,8 @@ def legacy_fields(codes: list[str]) -> dict[str, str]:
     for code in codes:
         for m in re.finditer(r"\btasklet_init\s*\([^;]*;", code):
             lm = _LEGACY_RE.match(m.group(0))
-            cb = re.match(r"\btasklet_init\s*\([^,]*,\s*(\w+)", m.group(0))
+            cb = re.match(r"\btasklet_init\s*\([^,]*,\s*(?:\(\s*void\s*\*\s*\)\s*)?(\w+)",
+                          m.group(0))
             if not cb:
                 continue
             ok = lm and _norm(lm["data"]) == _norm(lm["d"]) and (
@@ -72,6 +75,11 @@ def legacy_fields(codes: list[str]) -> dict[str, str]:
             fld = lm["f"] if ok else ""
             if lm and not ok and lm["op"] == "->" and not lm["amp"]:
                 fld = _alias_path(code[:m.start()], _norm(lm["d"]), _norm(lm["data"]), lm["f"])
+            if lm and not ok and lm["op"] == "." and not lm["amp"]:
+                # &D->g.f with data D: the tasklet sits in member g of D.
+                sub = re.fullmatch(re.escape(_norm(lm["data"])) + r"->(\w+(?:\.\w+)*)",
+                                   _norm(lm["d"]))
+                fld = f"{sub.group(1)}.{lm['f']}" if sub else ""
             seen.setdefault(cb.group(1), set()).add(fld)
     return {cb: fs.pop() for cb, fs in seen.items() if len(fs) == 1 and "" not in fs}
 
