@@ -196,11 +196,15 @@ def _name_patch(files: list[str], drivers: dict[str, owners.Driver],
             # the folder is a whole subsystem's (drivers/atm/): name the module
             names = sorted({drivers[f].module for f in cs})
             return f"{d.folder}/{d.name}", prefix.common_name(names) or names[0]
+        if d.kind == "folder":
+            # the deepest folder of the files (qtnfmac/ in quantenna/)
+            common = posixpath.commonpath([posixpath.dirname(f) for f in files])
+            return posixpath.dirname(common), posixpath.basename(common)
         return d.folder, d.name
     local = [f for f in files if not f.startswith("include/")] or files
     common = posixpath.commonpath([posixpath.dirname(f) for f in local])
     root = prefix.root_of(common + "/")
-    one_folder_of_many = all(posixpath.dirname(f) == common and drivers[f].kind == "module"
+    one_folder_of_many = all(posixpath.dirname(f) == common and drivers[f].kind in ("module", "entry")
                              for f in local)
     if root and len(common) + 1 > len(root) and common + "/" != root and \
             not one_folder_of_many:
