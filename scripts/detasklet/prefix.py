@@ -193,5 +193,5 @@ def common_name(names: list[str]) -> str:
     prefix without trailing separators (tegra186-gpc-dma, tegra20-apb-dma
     -> tegra), or '' when that is shorter than 3 characters."""
     p = posixpath.commonprefix(sorted(set(names)))
-    p = re.sub(r"[-_0-9]+$", "", p)
+    p = re.sub(r"[-_]+$", "", p)
     return p if len(p) >= 3 else ""
