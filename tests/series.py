@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -186,6 +187,24 @@ def case_prefix_table() -> str:
     subj2 = prefix.prefix_of_subject("dmaengine: at_hdmac: Fix x: y")
     return "" if subj == ("crypto: ccp", " -") and subj2 == ("dmaengine: at_hdmac: Fix x", ":") \
         else f"history prefixes: {subj} {subj2}"
+
+
+def case_prefix_history() -> str:
+    """In a git checkout the most frequent prefix of the file's history wins."""
+    env = {**os.environ, "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.org",
+           "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@example.org",
+           "GIT_CONFIG_NOSYSTEM": "1", "HOME": "/nonexistent"}
+    with tempfile.TemporaryDirectory() as d:
+        def git(*a: str) -> None:
+            subprocess.run(["git", "-C", d, *a], env=env, check=True, capture_output=True)
+        git("init", "-q")
+        for n, subj in enumerate(["dmaengine: foo: Fix a", "dmaengine: Fix b",
+                                  "dmaengine: foo: Fix c", "Merge branch x"]):
+            Path(d, "foo.c").write_text(f"int a{n};\n")
+            git("add", "foo.c")
+            git("commit", "-q", "-m", subj)
+        got = prefix.from_history(Path(d), ["foo.c"])
+    return "" if got == ("dmaengine: foo", ":") else f"got {got}"
 
 
 def case_split_and_golden() -> str:
