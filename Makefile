@@ -1,5 +1,7 @@
 # detasklet: convert Linux tasklet users to BH workqueues, with evidence.
 #   make convert [KDIR=dir] [PATHS="drivers/dma net/mac80211"] [OUT=dir] [J=n]
+#   make series [KDIR=dir] [OUT=dir] [FROM="Name <mail>"] [BASE=commit]
+#   make send-check [KDIR=dir] [OUT=dir]
 #   make test
 #   make kunit [KDIR=dir]
 
@@ -15,10 +17,16 @@ PATHS      ?=
 PKGS       := coccinelle linux-source-6.12 bc flex bison libelf-dev libssl-dev
 PY         := PYTHONPATH=$(CURDIR)/scripts python3
 
-.PHONY: convert test deps kunit reference help
+FROM       ?=
+BASE       ?=
+ifneq ($(FROM),)
+export DETASKLET_FROM := $(FROM)
+endif
+
+.PHONY: convert test deps kunit reference help series send-check
 
 help:
-	@sed -n '2,5p' Makefile
+	@sed -n '2,7p' Makefile
 
 # Install what is missing (as root), or say the command to run.
 deps:
@@ -43,9 +51,17 @@ reference: $(REF_TREE)/Makefile
 convert: deps $(if $(filter $(REF_TREE),$(KDIR)),reference)
 	@$(PY) -m detasklet convert "$(KDIR)" $(PATHS) -o "$(OUT)" -j $(J) --timeout $(TIMEOUT)
 
+# series/ again from OUT (all.patch, groups.json, report.json): no spatch.
+series: $(if $(filter $(REF_TREE),$(KDIR)),reference)
+	@$(PY) -m detasklet series "$(KDIR)" -o "$(OUT)" -j $(J) $(if $(BASE),--base "$(BASE)")
+
+send-check: $(if $(filter $(REF_TREE),$(KDIR)),reference)
+	@$(PY) -m detasklet send-check "$(KDIR)" -o "$(OUT)" -j $(J)
+
 test: deps
 	@$(PY) tests/cli.py
 	@$(PY) tests/faults.py
+	@$(PY) tests/series.py
 	@$(PY) tests/run.py
 
 kunit: deps $(if $(filter $(REF_TREE),$(KDIR)),reference)

@@ -10,7 +10,7 @@ import sys
 import time
 from pathlib import Path
 
-from . import classify, facts, report, rewrite, scan, series, tree
+from . import classify, facts, report, rewrite, scan, sendcheck, series, tree
 
 
 def log(msg: str, quiet: bool = False) -> None:
@@ -59,8 +59,10 @@ def cmd_convert(a: argparse.Namespace) -> int:
     tmp.mkdir(parents=True)
     flat = [o for g in outcomes for o in g]
     try:
-        nconv, npatch = series.write(tmp, outcomes)
+        nconv, _ = series.write(tmp, outcomes)
         report.write(tmp, version, flat)
+        npatch = len(series.build(kdir, tmp, series.identity(kdir), a.jobs, str(out),
+                                  lambda m: log(m, a.quiet)))
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
@@ -78,6 +80,27 @@ def cmd_convert(a: argparse.Namespace) -> int:
         f"{npatch} patches", a.quiet)
     print(f"patches: {out / 'all.patch'} and {out / 'series'}/; report: {out / 'report.md'}")
     return 0
+
+
+def _out_of(a: argparse.Namespace) -> tuple[Path, Path]:
+    kdir, out = Path(a.kdir).resolve(), Path(a.out).resolve()
+    tree.kernel_version(kdir)
+    if not (out / "all.patch").is_file():
+        raise tree.TreeError(f"{out}/all.patch not found: run make convert first")
+    return kdir, out
+
+
+def cmd_series(a: argparse.Namespace) -> int:
+    kdir, out = _out_of(a)
+    ident = series.identity(kdir, a.from_, a.base)
+    patches = series.build(kdir, out, ident, a.jobs, str(out), lambda m: log(m, a.quiet))
+    print(f"series: {len(patches)} patches and a cover letter in {out / 'series'}/")
+    return 0
+
+
+def cmd_send_check(a: argparse.Namespace) -> int:
+    kdir, out = _out_of(a)
+    return sendcheck.check(kdir, out, a.jobs)
 
 
 def cmd_scan(a: argparse.Namespace) -> int:
@@ -102,6 +125,23 @@ def main(argv: list[str] | None = None) -> int:
     c.add_argument("--timeout", type=int, default=120, help="seconds per file for spatch")
     c.add_argument("-q", "--quiet", action="store_true")
     c.set_defaults(fn=cmd_convert)
+    r = sub.add_parser("series", help="write OUT/series/ again from OUT/all.patch, "
+                       "groups.json and report.json (no spatch)")
+    r.add_argument("kdir", help="the pristine kernel tree all.patch was made from")
+    r.add_argument("-o", "--out", default="out")
+    r.add_argument("--from", dest="from_", help="identity for From: and Signed-off-by: "
+                   "(default: DETASKLET_FROM, else git config user.name/email)")
+    r.add_argument("--base", help="base commit for the cover letter (default: KDIR's HEAD "
+                   "when it is a git checkout)")
+    r.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1)
+    r.add_argument("-q", "--quiet", action="store_true")
+    r.set_defaults(fn=cmd_series)
+    k = sub.add_parser("send-check", help="apply every patch of OUT/series/ alone (git am) "
+                       "and run checkpatch --strict; exit 1 on any failure")
+    k.add_argument("kdir")
+    k.add_argument("-o", "--out", default="out")
+    k.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1)
+    k.set_defaults(fn=cmd_send_check)
     s = sub.add_parser("scan", help="list the files that use the tasklet API")
     s.add_argument("kdir")
     s.add_argument("paths", nargs="*")

@@ -1,0 +1,142 @@
+"""The commit message of one driver's patch, derived from its diff.
+
+Which tasklet APIs a patch replaces is read from its removed lines, which
+queue the work goes to from its added lines; the message says why, the
+mapping used in this driver, the points where behaviour differs, and
+whether and how it was compile-tested (report.json "build" records from
+`make compile-test`). Pure: data in, text out; lines wrapped at 72.
+"""
+
+from __future__ import annotations
+
+import re
+import textwrap
+
+from .gitdiff import FileDiff
+
+WRAP = 72
+
+# (API as it appears in the removed lines, replacement, note or "")
+MAPPING: list[tuple[str, str, str, str]] = [
+    # (key, regex on removed lines, "old -> new" row, note)
+    ("struct", r"\bstruct\s+tasklet_struct\b", "struct tasklet_struct -> struct work_struct", ""),
+    ("DECLARE_TASKLET_OLD", r"\bDECLARE_TASKLET_OLD\s*\(", "DECLARE_TASKLET_OLD() -> DECLARE_WORK()",
+     "The DECLARE_TASKLET_OLD() callback ignored its argument; it now takes "
+     "the struct work_struct pointer and still ignores it."),
+    ("DECLARE_TASKLET", r"\bDECLARE_TASKLET\s*\(", "DECLARE_TASKLET() -> DECLARE_WORK()", ""),
+    ("tasklet_setup", r"\btasklet_setup\s*\(", "tasklet_setup() -> INIT_WORK()", ""),
+    ("tasklet_init", r"\btasklet_init\s*\(", "tasklet_init() -> INIT_WORK()",
+     "Callbacks that were registered with tasklet_init() and took an "
+     "unsigned long now take the struct work_struct pointer and find "
+     "their object with from_work(), as the data passed was the object "
+     "that contains the work item."),
+    ("from_tasklet", r"\bfrom_tasklet\s*\(", "from_tasklet() -> from_work()", ""),
+    ("tasklet_hi_schedule", r"\btasklet_hi_schedule\s*\(",
+     "tasklet_hi_schedule() -> queue_work(system_bh_highpri_wq, ...)", ""),
+    ("tasklet_schedule", r"\btasklet_schedule\s*\(",
+     "tasklet_schedule() -> queue_work(system_bh_wq, ...)", ""),
+    ("tasklet_kill", r"\btasklet_kill\s*\(", "tasklet_kill() -> cancel_work_sync()",
+     "tasklet_kill() let an already scheduled tasklet run before it "
+     "returned; cancel_work_sync() cancels a pending run instead, and "
+     "waits for a running one to finish."),
+    ("tasklet_disable_nosync", r"\btasklet_disable_nosync\s*\(",
+     "tasklet_disable_nosync() -> disable_work()", ""),
+    ("tasklet_disable", r"\btasklet_disable\s*\(", "tasklet_disable() -> disable_work_sync()",
+     "disable_work_sync() and disable_work() also cancel a pending run, "
+     "where a disabled tasklet stayed scheduled."),
+    ("tasklet_enable", r"\btasklet_enable\s*\(", "tasklet_enable() -> enable_and_queue_work()",
+     "Queueing a disabled work item does nothing, where a tasklet scheduled "
+     "while disabled ran once it was enabled. tasklet_enable() therefore "
+     "becomes enable_and_queue_work() on the same workqueue, which queues "
+     "the work when it is enabled again: the callback may now run once "
+     "after enable with nothing pending."),
+    ("tasklet_unlock_wait", r"\btasklet_unlock_wait\s*\(", "tasklet_unlock_wait() -> flush_work()",
+     "flush_work() also waits for a pending run, not only a running one."),
+    ("TASKLET_STATE_SCHED", r"\bTASKLET_STATE_SCHED\b",
+     "test_bit(TASKLET_STATE_SCHED, ...) -> work_pending()", ""),
+]
+
+
+def apis(files: list[FileDiff]) -> list[str]:
+    """The MAPPING keys whose API is removed somewhere in files."""
+    removed = "".join(ln for f in files for ln in f.lines("-"))
+    # DECLARE_TASKLET( must not also count DECLARE_TASKLET_OLD(
+    found = []
+    for key, rx, _, _ in MAPPING:
+        if re.search(rx, removed):
+            found.append(key)
+    return found
+
+
+def para(text: str) -> str:
+    return textwrap.fill(text, WRAP, break_long_words=False, break_on_hyphens=False)
+
+
+def bullet(text: str) -> str:
+    return textwrap.fill(text, WRAP, initial_indent="- ", subsequent_indent="  ",
+                         break_long_words=False, break_on_hyphens=False)
+
+
+def build_sentence(paths: list[str], builds: dict[str, dict]) -> str:
+    """What make compile-test said about these files, in one paragraph."""
+    recs = {p: builds[p] for p in paths if p in builds}
+    if not recs:
+        return ("Not compile-tested by the tool: make compile-test has not "
+                "recorded a build of these files.")
+    ok = sorted(p for p, b in recs.items() if b.get("converted") == "ok")
+    bad = sorted(p for p, b in recs.items() if b.get("converted") == "error")
+    arches = sorted({a for p in ok for a in str(recs[p].get("arch", "")).split("+") if a})
+    configs = sorted({str(recs[p].get("config", "")) for p in ok} - {""})
+    parts = []
+    if ok:
+        parts.append(f"Compile-tested with {' and '.join(configs) or 'a config'} on "
+                     f"{', '.join(arches) or 'the host'}: "
+                     + ("all the changed files build." if len(ok) == len(paths) else
+                        f"{len(ok)} of the {len(paths)} changed files build."))
+    if bad:
+        parts.append(f"FAILS TO BUILD: {', '.join(bad)}.")
+    rest = sorted(set(paths) - set(ok) - set(bad))
+    if rest:
+        why = sorted({str(recs[p].get("log", "")) for p in rest if p in recs} - {""})
+        parts.append(f"Not built by the tool: {', '.join(rest)}"
+                     + (f" ({'; '.join(why)})" if why else "") + ".")
+    return " ".join(parts)
+
+
+def body(driver: str, files: list[FileDiff], builds: dict[str, dict],
+         shared: str = "", kept_names: bool = False) -> str:
+    """The message between the Subject and the Signed-off-by."""
+    keys = apis(files)
+    rows = [row for key, _, row, _ in MAPPING if key in keys]
+    added = "".join(ln for f in files for ln in f.lines("+"))
+    notes = [note for key, _, _, note in MAPPING if key in keys and note
+             and (key != "tasklet_init" or "from_work(" in added)]
+    wqs = sorted(set(re.findall(r"\benable_and_queue_work\s*\(\s*(\w+)", added)))
+    out = [
+        para("Tasklets are deprecated: the interface has long-standing design "
+             "problems, and the remaining users are being moved off it so that "
+             "it can be removed. BH workqueues (WQ_BH, since v6.9) run their "
+             "work items from the same softirqs as tasklets, on the CPU that "
+             "queued them, so this keeps the execution context of the "
+             "deferred work while moving it to the workqueue API."),
+        "",
+        para(f"In {driver}, the tasklet API is replaced as follows:"),
+        "",
+        *[f"  {r}" for r in rows],
+    ]
+    if wqs:
+        out += ["", para("enable_and_queue_work() uses the queue of the item's "
+                         f"queue_work() calls ({', '.join(wqs)}).")]
+    if notes:
+        out += ["", para("Where the behaviour differs:"), ""]
+        for n in notes:
+            out += [bullet(n)]
+    if shared:
+        out += ["", para(shared)]
+    if kept_names:
+        out += ["", para("Identifiers named after tasklets are kept, to keep this "
+                         "change to the API; renaming them can follow separately.")]
+    out += ["", para("The conversion was made with Coccinelle semantic patches "
+                     "(detasklet); no tasklet API is left in the changed files."),
+            "", para(build_sentence([f.path for f in files], builds))]
+    return "\n".join(out) + "\n"
