@@ -7,16 +7,16 @@ struct nic {
 	struct work_struct hi_tasklet;
 };
 
-static void nic_tx(struct work_struct *t)
+static void nic_tx(struct work_struct *work)
 {
-	struct nic *n = from_work(n, t, tx_tasklet);
+	struct nic *n = from_work(n, work, tx_tasklet);
 
 	(void)n;
 }
 
-static void nic_hi(struct work_struct *t)
+static void nic_hi(struct work_struct *work)
 {
-	struct nic *n = from_work(n, t, hi_tasklet);
+	struct nic *n = from_work(n, work, hi_tasklet);
 
 	(void)n;
 }

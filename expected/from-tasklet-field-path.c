@@ -11,9 +11,9 @@ struct rcfw {
 	struct creq_ctx creq;
 };
 
-static void service_creq(struct work_struct *t)
+static void service_creq(struct work_struct *work)
 {
-	struct rcfw *rcfw = from_work(rcfw, t, creq.creq_tasklet);
+	struct rcfw *rcfw = from_work(rcfw, work, creq.creq_tasklet);
 
 	rcfw->creq.budget = 0;
 }

@@ -7,9 +7,9 @@ struct hcd_priv {
 	int done;
 };
 
-static void hcd_giveback(struct work_struct *t)
+static void hcd_giveback(struct work_struct *work)
 {
-	struct hcd_priv *h = from_work(h, t, giveback);
+	struct hcd_priv *h = from_work(h, work, giveback);
 
 	h->done = 1;
 }

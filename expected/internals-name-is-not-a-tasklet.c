@@ -16,9 +16,9 @@ struct wl_info {
 	int resched;
 };
 
-static void wl_dpc(struct work_struct *t)
+static void wl_dpc(struct work_struct *work)
 {
-	struct wl_info *wl = from_work(wl, t, tasklet);
+	struct wl_info *wl = from_work(wl, work, tasklet);
 
 	if (wl->resched)
 		queue_work(system_bh_wq, &wl->tasklet);

@@ -11,9 +11,9 @@ struct tgt {
 	void *buf;
 };
 
-static void tgt_handle(struct work_struct *t)
+static void tgt_handle(struct work_struct *work)
 {
-	struct tgt *v = from_work(v, t, work_task);
+	struct tgt *v = from_work(v, work, work_task);
 
 	kfree(v->buf);
 }

@@ -9,9 +9,9 @@ struct tsq_tasklet {
 };
 static DEFINE_PER_CPU(struct tsq_tasklet, tsq_tasklet);
 
-static void tsq_handler(struct work_struct *t)
+static void tsq_handler(struct work_struct *work)
 {
-	struct tsq_tasklet *tsq = from_work(tsq, t, tasklet);
+	struct tsq_tasklet *tsq = from_work(tsq, work, tasklet);
 
 	INIT_LIST_HEAD(&tsq->head);
 }

@@ -12,7 +12,7 @@ static void ring_kick(struct work_struct *t)
 	queue_work(system_bh_wq, t);
 }
 
-static void ring_done(struct work_struct *t)
+static void ring_done(struct work_struct *work)
 {
 	pr_debug("%zu\n", sizeof(struct work_struct));
 }

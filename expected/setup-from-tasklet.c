@@ -8,9 +8,9 @@ struct foo_priv {
 	unsigned int pending;
 };
 
-static void foo_rx_tasklet(struct work_struct *t)
+static void foo_rx_tasklet(struct work_struct *work)
 {
-	struct foo_priv *priv = from_work(priv, t, rx_tasklet);
+	struct foo_priv *priv = from_work(priv, work, rx_tasklet);
 
 	priv->pending = 0;
 }

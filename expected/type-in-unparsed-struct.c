@@ -17,9 +17,9 @@ struct nic_adapter {
 	DECLARE_NET_DEVICE_STATS
 };
 
-static void nic_txclean(struct work_struct *t)
+static void nic_txclean(struct work_struct *work)
 {
-	struct nic_adapter *nic = from_work(nic, t, txclean_task);
+	struct nic_adapter *nic = from_work(nic, work, txclean_task);
 
 	nic->rx(NULL);
 }
