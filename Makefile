@@ -2,6 +2,7 @@
 #   make convert [KDIR=dir] [PATHS="drivers/dma net/mac80211"] [OUT=dir] [J=n]
 #   make test
 #   make kunit [KDIR=dir]
+#   make tasklet-free [KDIR=dir] [OUT=dir]
 
 SHELL      := /bin/bash
 CACHE      ?= $(CURDIR)/cache
@@ -15,10 +16,10 @@ PATHS      ?=
 PKGS       := coccinelle linux-source-6.12 bc flex bison libelf-dev libssl-dev
 PY         := PYTHONPATH=$(CURDIR)/scripts python3
 
-.PHONY: convert test deps kunit reference help
+.PHONY: convert test deps kunit tasklet-free reference help
 
 help:
-	@sed -n '2,5p' Makefile
+	@sed -n '2,6p' Makefile
 
 # Install what is missing (as root), or say the command to run.
 deps:
@@ -46,6 +47,16 @@ convert: deps $(if $(filter $(REF_TREE),$(KDIR)),reference)
 test: deps
 	@$(PY) tests/cli.py
 	@$(PY) tests/run.py
+	@KDIR="$(KDIR)" $(PY) tests/core.py
 
 kunit: deps $(if $(filter $(REF_TREE),$(KDIR)),reference)
 	@scripts/kunit.sh "$(KDIR)"
+
+# A kernel without tasklets: OUT/all.patch (made by convert if missing), then
+# the generated core removal (OUT/tasklet-free.patch), built and booted on UML
+# with the workqueue-only KUnit suite (scripts/tasklet-free.sh).
+tasklet-free: deps $(if $(filter $(REF_TREE),$(KDIR)),reference)
+	@if [ ! -f "$(OUT)/all.patch" ] || [ ! -f "$(OUT)/report.json" ]; then \
+	  $(PY) -m detasklet convert "$(KDIR)" -o "$(OUT)" -j $(J) --timeout $(TIMEOUT) -q; fi
+	@$(PY) -m detasklet tasklet-free "$(KDIR)" -o "$(OUT)"
+	@scripts/tasklet-free.sh "$(KDIR)" "$(OUT)"
