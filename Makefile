@@ -4,6 +4,7 @@
 #   make send-check [KDIR=dir] [OUT=dir]
 #   make test
 #   make kunit [KDIR=dir]
+#   make tasklet-free [KDIR=dir] [OUT=dir]
 
 SHELL      := /bin/bash
 CACHE      ?= $(CURDIR)/cache
@@ -23,10 +24,10 @@ ifneq ($(FROM),)
 export DETASKLET_FROM := $(FROM)
 endif
 
-.PHONY: convert test deps kunit reference help series send-check
+.PHONY: convert test deps kunit tasklet-free reference help series send-check
 
 help:
-	@sed -n '2,7p' Makefile
+	@sed -n '2,8p' Makefile
 
 # Install what is missing (as root), or say the command to run.
 deps:
@@ -58,11 +59,21 @@ series: $(if $(filter $(REF_TREE),$(KDIR)),reference)
 send-check: $(if $(filter $(REF_TREE),$(KDIR)),reference)
 	@$(PY) -m detasklet send-check "$(KDIR)" -o "$(OUT)" -j $(J)
 
-test: deps
+test: deps reference
 	@$(PY) tests/cli.py
 	@$(PY) tests/faults.py
 	@$(PY) tests/series.py
 	@$(PY) tests/run.py
+	@KDIR="$(KDIR)" $(PY) tests/core.py
 
 kunit: deps $(if $(filter $(REF_TREE),$(KDIR)),reference)
 	@scripts/kunit.sh "$(KDIR)"
+
+# A kernel without tasklets: OUT/all.patch (made by convert if missing), then
+# the generated core removal (OUT/tasklet-free.patch), built and booted on UML
+# with the workqueue-only KUnit suite (scripts/tasklet-free.sh).
+tasklet-free: deps $(if $(filter $(REF_TREE),$(KDIR)),reference)
+	@if [ ! -f "$(OUT)/all.patch" ] || [ ! -f "$(OUT)/report.json" ]; then \
+	  $(PY) -m detasklet convert "$(KDIR)" -o "$(OUT)" -j $(J) --timeout $(TIMEOUT) -q; fi
+	@$(PY) -m detasklet tasklet-free "$(KDIR)" -o "$(OUT)"
+	@scripts/tasklet-free.sh "$(KDIR)" "$(OUT)"

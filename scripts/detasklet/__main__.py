@@ -10,7 +10,7 @@ import sys
 import time
 from pathlib import Path
 
-from . import classify, facts, report, rewrite, scan, sendcheck, series, tree
+from . import classify, core, facts, report, rewrite, scan, sendcheck, series, tree
 
 
 def log(msg: str, quiet: bool = False) -> None:
@@ -103,6 +103,27 @@ def cmd_send_check(a: argparse.Namespace) -> int:
     return sendcheck.check(kdir, out, a.jobs)
 
 
+def cmd_tasklet_free(a: argparse.Namespace) -> int:
+    """OUT/tasklet-free.patch: the tasklet core removed (scripts/detasklet/core.py)."""
+    kdir = Path(a.kdir).resolve()
+    out = Path(a.out).resolve()
+    tree.kernel_version(kdir)
+    tree.check_bh_workqueues(kdir)
+    if out == kdir or kdir in out.parents:
+        raise tree.TreeError(f"OUT {out} is inside KDIR {kdir}: the tree is never written")
+    try:
+        text = core.patch(kdir)
+    except core.CoreError as e:
+        raise tree.TreeError(str(e)) from None
+    out.mkdir(parents=True, exist_ok=True)
+    dst = out / "tasklet-free.patch"
+    tmp = dst.with_name(dst.name + ".incomplete")
+    tmp.write_text(text, encoding="utf-8", errors="surrogateescape")
+    os.replace(tmp, dst)
+    print(f"patch: {dst} ({', '.join(core.FILES + tuple(core.SYMBOL_STRINGS))})")
+    return 0
+
+
 def cmd_scan(a: argparse.Namespace) -> int:
     kdir = Path(a.kdir).resolve()
     tree.kernel_version(kdir)
@@ -142,6 +163,12 @@ def main(argv: list[str] | None = None) -> int:
     k.add_argument("-o", "--out", default="out")
     k.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1)
     k.set_defaults(fn=cmd_send_check)
+    t = sub.add_parser("tasklet-free", help="write OUT/tasklet-free.patch: the tasklet "
+                       "core removed from kernel/softirq.c, include/linux/interrupt.h and "
+                       "include/trace/events/irq.h, BH workqueue execution kept")
+    t.add_argument("kdir", help="kernel tree (never written)")
+    t.add_argument("-o", "--out", default="out", help="output folder (default: out)")
+    t.set_defaults(fn=cmd_tasklet_free)
     s = sub.add_parser("scan", help="list the files that use the tasklet API")
     s.add_argument("kdir")
     s.add_argument("paths", nargs="*")
