@@ -86,3 +86,30 @@ def rename_type(text: str) -> str:
         last = m.end()
     out.append(_TYPE_RE.sub("struct work_struct", text[last:]))
     return "".join(out)
+
+
+_NEW_CB_RE = re.compile(r"\b(\w+)\(struct work_struct \*work\)\s*\{")
+
+
+def rename_kerneldoc(old: str, new: str) -> str:
+    """A callback whose parameter became 'work' (cocci/20, 30) keeps a
+    kernel-doc comment that names the old one ('@t: the tasklet'), which
+    scripts/kernel-doc then reports twice. The @name: line of the comment
+    right above the definition becomes "@work: the work item" (the old
+    words described the tasklet or the data, which are gone)."""
+    out = new
+    for m in reversed(list(_NEW_CB_RE.finditer(new))):
+        fn = m.group(1)
+        o = re.search(r"\b" + fn + r"\s*\(\s*(?:struct\s+tasklet_struct\s*\*\s*|unsigned\s+long\s+"
+                      r"|void\s*\*\s*)(\w+)\s*\)\s*\{", old)
+        if not o or o.group(1) == "work":
+            continue
+        end = out.rfind("*/", 0, m.start())
+        start = out.rfind("/**", 0, end)
+        if end < 0 or start < 0 or re.search(r"[;{}]", out[end + 2:m.start()]):
+            continue
+        # The old words describe the tasklet or the data; say what it is now.
+        doc = re.sub(r"(\*\s*@)" + o.group(1) + r"(\s*:)[^\n]*", r"\1work\2 the work item",
+                     out[start:end])
+        out = out[:start] + doc + out[end:]
+    return out

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable
 
-from .macros import rename_type, rewrite_macros
+from .macros import rename_kerneldoc, rename_type, rewrite_macros
 from .scan import read_text
 
 COCCI_DIR = Path(__file__).resolve().parents[2] / "cocci"
@@ -84,7 +84,8 @@ def run_one(kdir: Path, rel: str, sp_file: Path, scratch: Path, timeout: int,
         first = next((ln for ln in words if re.match(r"(Fatal error|EXN:|Error)", ln)),
                      words[-1] if words else f"exit code {p.returncode}")
         return Result(rel, None, f"spatch: {first[:200]}", bad)
-    text = read_text(out) if out.exists() else read_text(src)
+    orig = read_text(src)
+    text = rename_kerneldoc(orig, read_text(out)) if out.exists() else orig
     return Result(rel, rename_type(rewrite_macros(text, hi)), parse_errors=bad, reports=hazards)
 
 
