@@ -20,8 +20,11 @@ _HI_RE = re.compile(r"\btasklet_hi_schedule\s*\(([^;]*)\)\s*;")
 _LO_RE = re.compile(r"\btasklet_schedule\s*\(([^;]*)\)\s*;")
 _FIELD_RE = re.compile(r"\bstruct\s+tasklet_struct\s*\*?\s*(\w+)")
 _INTERNAL = ("func", "data", "callback", "use_callback", "count", "next", "state")
-# The one use of ->state with an equivalent (50-state.cocci): not internal.
-_SCHED_TEST_RE = re.compile(r"\btest_bit\s*\(\s*TASKLET_STATE_SCHED\s*,\s*&[^;]*?\bstate\s*\)")
+# The uses of ->state with an equivalent (50-state.cocci, and the open-coded
+# schedule of 45-open-coded-schedule.cocci): not internal. Any other
+# test_and_set_bit() is left as API by the rules, and classify refuses it.
+_SCHED_TEST_RE = re.compile(r"\b(?:test_bit|test_and_set_bit)\s*\(\s*TASKLET_STATE_SCHED\s*,"
+                            r"\s*&[^;]*?\bstate\s*\)")
 
 
 def key(expr: str) -> str:
