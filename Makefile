@@ -2,6 +2,7 @@
 #   make convert [KDIR=dir] [PATHS="drivers/dma net/mac80211"] [OUT=dir] [J=n]
 #   make test
 #   make kunit [KDIR=dir]
+#   make compile-test [KDIR=dir] [OUT=dir] [ARCHES="x86_64 arm64 ..."] [J=n] [CC="ccache gcc"]
 
 SHELL      := /bin/bash
 CACHE      ?= $(CURDIR)/cache
@@ -15,10 +16,10 @@ PATHS      ?=
 PKGS       := coccinelle linux-source-6.12 bc flex bison libelf-dev libssl-dev
 PY         := PYTHONPATH=$(CURDIR)/scripts python3
 
-.PHONY: convert test deps kunit reference help
+.PHONY: convert test deps kunit reference help compile-deps compile-test compile-sample
 
 help:
-	@sed -n '2,5p' Makefile
+	@sed -n '2,6p' Makefile
 
 # Install what is missing (as root), or say the command to run.
 deps:
@@ -46,6 +47,50 @@ convert: deps $(if $(filter $(REF_TREE),$(KDIR)),reference)
 test: deps
 	@$(PY) tests/cli.py
 	@$(PY) tests/run.py
+	@$(MAKE) --no-print-directory compile-sample
 
 kunit: deps $(if $(filter $(REF_TREE),$(KDIR)),reference)
 	@scripts/kunit.sh "$(KDIR)"
+
+# compile-test: build what make convert changed, pristine and converted, allmodconfig.
+ARCHES     ?= x86_64 arm64 arm s390 powerpc mips
+BUILD      ?= $(CURDIR)/build
+PRISTINE   ?= failed
+KPKGS      := gcc make libc6-dev bc flex bison libelf-dev libssl-dev patch perl python3
+CROSS_x86_64  :=
+CROSS_arm64   := gcc-aarch64-linux-gnu
+CROSS_arm     := gcc-arm-linux-gnueabihf
+CROSS_s390    := gcc-s390x-linux-gnu
+CROSS_powerpc := gcc-powerpc64le-linux-gnu
+CROSS_mips    := gcc-mips-linux-gnu
+CT_PKGS     = $(KPKGS) $(foreach a,$(ARCHES),$(CROSS_$(a))) $(if $(findstring ccache,$(CC)),ccache) \
+              $(if $(findstring distcc,$(CC)),distcc)
+CT_CC       = $(if $(filter default,$(origin CC)),,--cc "$(CC)")
+SAMPLE      := tests/compile-sample.txt
+SAMPLE_ARCHES := x86_64 s390
+
+# Kernel build tools and the cross compilers for ARCHES (as root), or the command to run.
+compile-deps:
+	@missing=""; for p in $(CT_PKGS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+	  else \
+	    echo "detasklet: missing packages:$$missing"; \
+	    echo "run: sudo apt-get install$$missing"; exit 2; \
+	  fi; \
+	fi
+
+compile-test: deps compile-deps $(if $(filter $(REF_TREE),$(KDIR)),reference)
+	@$(PY) -m detasklet compile-test "$(KDIR)" -o "$(OUT)" --build-dir "$(BUILD)" \
+	  --arches $(ARCHES) -j $(J) --pristine $(PRISTINE) $(CT_CC)
+
+# CI: convert a fixed sample of the reference tree and compile-test every file of it
+# (pristine too); any file that does not build converted fails.
+compile-sample: ARCHES = $(SAMPLE_ARCHES)
+compile-sample: deps compile-deps reference
+	@files="$$(grep -v '^\s*#' $(SAMPLE) | awk '{print $$1}')"; \
+	$(PY) -m detasklet convert "$(REF_TREE)" $$files -o "$(BUILD)/sample-out" -j $(J) -q && \
+	$(PY) -m detasklet compile-test "$(REF_TREE)" -o "$(BUILD)/sample-out" \
+	  --build-dir "$(BUILD)/sample" --arches $(SAMPLE_ARCHES) -j $(J) --pristine all \
+	  --strict --files $$files $(CT_CC)
