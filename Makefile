@@ -94,3 +94,4 @@ compile-sample: deps compile-deps reference
 	$(PY) -m detasklet compile-test "$(REF_TREE)" -o "$(BUILD)/sample-out" \
 	  --build-dir "$(BUILD)/sample" --arches $(SAMPLE_ARCHES) -j $(J) --pristine all \
 	  --strict --files $$files $(CT_CC)
+	@$(PY) tests/compile_selftest.py "$(REF_TREE)" "$(BUILD)/sample-out" "$(BUILD)/sample"

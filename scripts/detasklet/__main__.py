@@ -86,6 +86,9 @@ def cmd_compile_test(a: argparse.Namespace) -> int:
     if build == kdir or kdir in build.parents:
         raise tree.TreeError(f"build folder {build} is inside KDIR {kdir}: the tree is never written")
     arches = [w for x in a.arches for w in x.replace(",", " ").split()] or list(verify.DEFAULT_ARCHES)
+    for arch in arches:
+        if arch not in verify.ARCHES:
+            raise tree.TreeError(f"unknown arch {arch!r}: choose from {' '.join(verify.ARCHES)}")
     return verify.main(verify.Job(kdir, out, build, arches, a.jobs, a.cc or None,
                                   a.files or None, a.quiet, a.pristine, a.strict))
 

@@ -574,7 +574,8 @@ def candidates(objs: Iterable[str], arch: str) -> list[str]:
 
 def run(job: Job, log: Callable[[str], None]) -> tuple[Outcome, dict[str, set[str]]]:
     data = load_report(job.out)
-    converted = sorted(f["path"] for f in data["files"] if f.get("status") == "converted")
+    converted = sorted(f["path"] for f in data["files"]
+                       if isinstance(f, dict) and f.get("status") == "converted")
     if job.files:
         unknown = [f for f in job.files if f not in converted]
         if unknown:
