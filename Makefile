@@ -47,6 +47,7 @@ convert: deps $(if $(filter $(REF_TREE),$(KDIR)),reference)
 test: deps
 	@$(PY) tests/cli.py
 	@$(PY) tests/run.py
+	@$(PY) tests/verify_units.py
 	@$(MAKE) --no-print-directory compile-sample
 
 kunit: deps $(if $(filter $(REF_TREE),$(KDIR)),reference)

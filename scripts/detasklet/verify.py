@@ -133,6 +133,7 @@ def include_graph(kdir: Path) -> dict[str, set[str]]:
     """header (tree-relative) -> files that #include it (quoted, relative to the
     includer's folder, or <x.h> resolving to include/x.h)."""
     rev: dict[str, set[str]] = {}
+    exists: dict[str, bool] = {}
     for root, dirs, names in os.walk(kdir):
         rel = os.path.relpath(root, kdir)
         if rel == ".":
@@ -150,14 +151,32 @@ def include_graph(kdir: Path) -> dict[str, set[str]]:
                 continue
             for m in INCLUDE_RE.finditer(data):
                 name = m.group(2).decode(errors="replace").strip()
-                if m.group(1) == b'"':
-                    cand = os.path.normpath(os.path.join(rel, name))
-                    if not (kdir / cand).is_file():
-                        cand = "include/" + name
-                else:
-                    cand = "include/" + name
-                rev.setdefault(cand, set()).add(p)
+                cand = resolve_include(kdir, rel, name, m.group(1) == b'"', exists)
+                if cand:
+                    rev.setdefault(cand, set()).add(p)
     return rev
+
+
+def resolve_include(kdir: Path, rel: str, name: str, quoted: bool,
+                    exists: dict[str, bool]) -> str | None:
+    """The tree file an #include names: "x.h" beside the includer, <x.h> in
+    include/; failing that, x.h or include/x.h in a folder above the includer
+    (a driver's own -I$(src) or -I$(src)/include, as mlx5 and rtl8723bs use)."""
+    def isfile(c: str) -> bool:
+        if c not in exists:
+            exists[c] = (kdir / c).is_file()
+        return exists[c]
+    first = [os.path.normpath(os.path.join(rel, name))] if quoted else []
+    for c in first + ["include/" + name]:
+        if isfile(c):
+            return c
+    d = rel
+    while d:
+        d = os.path.dirname(d)
+        for c in (os.path.join(d, name), os.path.join(d, "include", name)):
+            if not c.startswith(("include/", "arch/")) and isfile(c):
+                return c
+    return None
 
 
 def objects_for(converted: Iterable[str], rev: dict[str, set[str]]) -> dict[str, set[str]]:
@@ -227,8 +246,8 @@ def _if_value(kind: str, arg: str, cfg: dict[str, str]) -> bool | None:
 
 
 def parse_kbuild(text: str, cfg: dict[str, str]) -> list[tuple[str, bool | None, list[str]]]:
-    """(variable, condition value, words) of each `var-cond += words` line,
-    lines in an ifdef/ifeq block that is false under cfg left out."""
+    """(variable, condition value, words) of each `var-cond += words` line;
+    a line in an ifdef/ifeq block that is false under cfg has value False."""
     text = re.sub(r"\\\n", " ", text)
     stack: list[bool | None] = []
     res = []
@@ -248,11 +267,10 @@ def parse_kbuild(text: str, cfg: dict[str, str]) -> list[tuple[str, bool | None,
             if stack:
                 stack.pop()
             continue
-        if False in stack:
-            continue
         m = _ASSIGN_RE.match(line)
         if m:
-            res.append((m.group(1), _cond_value(m.group(2), cfg), m.group(4).split()))
+            val = False if False in stack else _cond_value(m.group(2), cfg)
+            res.append((m.group(1), val, m.group(4).split()))
     return res
 
 
@@ -666,9 +684,13 @@ def file_builds(by_file: dict[str, set[str]], outcome: Outcome) -> dict[str, dic
                 why = "no .c file includes it"
             elif objs <= outcome.no_rule:
                 why = "no Makefile names it, and no other .c includes it"
+            elif tried:
+                why = "not enabled by allmodconfig on " + ", ".join(tried)
             else:
-                why = "not enabled by allmodconfig on " + (", ".join(tried) or
-                                                           "any available arch")
+                need = sorted({arch_for(o) or "?" for o in objs})
+                skipped = [outcome.skipped_arches[a] for a in need if a in outcome.skipped_arches]
+                why = (f"only {'/'.join(need)} builds it: " +
+                       (skipped[0] if skipped else "not an arch of this run"))
             res[f] = {"arch": "+".join(tried) or "none", "config": "allmodconfig",
                       "pristine": "not-built", "converted": "not-built", "log": why}
             continue
