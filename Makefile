@@ -54,7 +54,7 @@ kunit: deps $(if $(filter $(REF_TREE),$(KDIR)),reference)
 	@scripts/kunit.sh "$(KDIR)"
 
 # compile-test: build what make convert changed, pristine and converted, allmodconfig.
-ARCHES     ?= x86_64 arm64 arm s390 powerpc mips
+ARCHES     ?= x86_64 arm64 arm s390 powerpc powerpc32 mips
 BUILD      ?= $(CURDIR)/build
 PRISTINE   ?= failed
 KPKGS      := gcc make libc6-dev bc flex bison libelf-dev libssl-dev patch perl python3
@@ -63,6 +63,7 @@ CROSS_arm64   := gcc-aarch64-linux-gnu
 CROSS_arm     := gcc-arm-linux-gnueabihf
 CROSS_s390    := gcc-s390x-linux-gnu
 CROSS_powerpc := gcc-powerpc64le-linux-gnu
+CROSS_powerpc32 := gcc-powerpc-linux-gnu
 CROSS_mips    := gcc-mips-linux-gnu
 CT_PKGS     = $(KPKGS) $(foreach a,$(ARCHES),$(CROSS_$(a))) $(if $(findstring ccache,$(CC)),ccache) \
               $(if $(findstring distcc,$(CC)),distcc)

@@ -47,6 +47,7 @@ class Arch:
     karch: str         # ARCH= for kbuild
     cross: str         # CROSS_COMPILE= prefix ('' for the host)
     package: str       # Debian package of the compiler
+    allconfig: str = ""  # KCONFIG_ALLCONFIG lines: symbols allmodconfig must keep
 
 
 ARCHES: dict[str, Arch] = {a.name: a for a in (
@@ -55,6 +56,9 @@ ARCHES: dict[str, Arch] = {a.name: a for a in (
     Arch("arm", "arm", "arm-linux-gnueabihf-", "gcc-arm-linux-gnueabihf"),
     Arch("s390", "s390", "s390x-linux-gnu-", "gcc-s390x-linux-gnu"),
     Arch("powerpc", "powerpc", "powerpc64le-linux-gnu-", "gcc-powerpc64le-linux-gnu"),
+    # 32-bit Book3S: MPC512x, 83xx (QUICC Engine), the FSL_SOC drivers.
+    Arch("powerpc32", "powerpc", "powerpc-linux-gnu-", "gcc-powerpc-linux-gnu",
+         "# CONFIG_PPC64 is not set\n"),
     Arch("mips", "mips", "mips-linux-gnu-", "gcc-mips-linux-gnu"),
 )}
 DEFAULT_ARCHES = tuple(ARCHES)
@@ -280,7 +284,7 @@ class Enablement:
 
     def __init__(self, kdir: Path, cfg: dict[str, str], karch: str):
         self.kdir, self.cfg = kdir, cfg
-        self.srcarch = {"x86_64": "x86", "arm64": "arm64"}.get(karch, karch)
+        self.srcarch = {"x86_64": "x86"}.get(karch, karch)
         self._mk: dict[str, list[tuple[str, bool | None, list[str]]]] = {}
         self._dir: dict[str, bool] = {}
         self._busy: set[str] = set()
@@ -459,19 +463,24 @@ def kconfig_newest(src: Path) -> float:
 
 
 def configure(src: Path, bdir: Path, mvars: list[str], jobs: int,
-              kconfig_mtime: float, log: Callable[[str], None], prepare: bool = True) -> None:
+              kconfig_mtime: float, log: Callable[[str], None], prepare: bool = True,
+              allconfig: str = "") -> None:
     """allmodconfig once (again only when Kconfig or the make variables
     changed), then prepare."""
     stamp = bdir / ".detasklet-config"
     cfg = bdir / ".config"
-    want = " ".join(mvars) + "\n"
+    want = " ".join(mvars) + "\n" + allconfig
     fresh = (cfg.is_file() and stamp.is_file() and stamp.read_text() == want
              and cfg.stat().st_mtime >= kconfig_mtime)
     bdir.mkdir(parents=True, exist_ok=True)
     base = ["make", "-C", str(src), f"O={bdir}", *mvars]
     if not fresh:
         log(f"{bdir.name}: make allmodconfig")
-        r = subprocess.run([*base, "-s", "allmodconfig"], capture_output=True, text=True)
+        extra = []
+        if allconfig:
+            (bdir / "allconfig").write_text(allconfig)
+            extra = [f"KCONFIG_ALLCONFIG={bdir / 'allconfig'}"]
+        r = subprocess.run([*base, *extra, "-s", "allmodconfig"], capture_output=True, text=True)
         if r.returncode:
             raise TreeError(f"{bdir.name}: allmodconfig failed: "
                             f"{_first_lines(r.stdout + r.stderr, 3)}")
@@ -587,7 +596,7 @@ def order_arches(arches: list[str]) -> list[str]:
 
 
 def candidates(objs: Iterable[str], arch: str) -> list[str]:
-    return sorted(o for o in objs if arch_for(o) in (None, arch))
+    return sorted(o for o in objs if arch_for(o) in (None, arch, ARCHES[arch].karch))
 
 
 def run(job: Job, log: Callable[[str], None]) -> tuple[Outcome, dict[str, set[str]]]:
@@ -632,7 +641,8 @@ def run(job: Job, log: Callable[[str], None]) -> tuple[Outcome, dict[str, set[st
             continue
         mvars = make_vars(arch, job.cc)
         pb, cb = job.build / f"{name}-pristine", job.build / f"{name}-converted"
-        configure(job.kdir, pb, mvars, job.jobs, kmtime, log, prepare=False)
+        configure(job.kdir, pb, mvars, job.jobs, kmtime, log, prepare=False,
+                  allconfig=arch.allconfig)
         en = Enablement(job.kdir, read_config(pb), arch.karch)
         built, nrule = [], []
         for o in cand:
@@ -649,13 +659,13 @@ def run(job: Job, log: Callable[[str], None]) -> tuple[Outcome, dict[str, set[st
         if not built:
             continue
         dot_o = [o[:-2] + ".o" for o in built]
-        configure(src, cb, mvars, job.jobs, kmtime, log)
+        configure(src, cb, mvars, job.jobs, kmtime, log, allconfig=arch.allconfig)
         cres = compile_objects(src, cb, mvars, dot_o, job.jobs, f"{name} converted", log)
         # The pristine build decides whether a converted failure is the
         # conversion's: with --pristine failed only those are compiled there.
         again = dot_o if job.pristine == "all" else [o for o in dot_o if cres[o][0] != "ok"]
         if again:
-            configure(job.kdir, pb, mvars, job.jobs, kmtime, log)
+            configure(job.kdir, pb, mvars, job.jobs, kmtime, log, allconfig=arch.allconfig)
         pres = compile_objects(job.kdir, pb, mvars, again, job.jobs, f"{name} pristine", log)
         for o in built:
             p, plog = pres.get(o[:-2] + ".o", ("skipped", ""))
