@@ -17,7 +17,9 @@ from detasklet import verify  # noqa: E402
 
 FILES = {
     "Makefile": "VERSION = 6\n",
-    "drivers/Makefile": "obj-$(CONFIG_FOO) += foo/\nobj-y += bar/\nobj-$(CONFIG_OFF) += off/\n",
+    "drivers/Makefile": ("obj-$(CONFIG_FOO) += foo/\nobj-y += bar/\nobj-$(CONFIG_OFF) += off/\n"
+                         "obj-$(subst m,y,$(CONFIG_HV)) += hv/\n"),
+    "drivers/hv/Makefile": "obj-${CONFIG_HV} := hv_vmbus.o\nhv_vmbus-y := vmbus_drv.o\n",
     "drivers/foo/Makefile": (
         "obj-$(CONFIG_FOO_A) += a.o\n"
         "m-y := b.o \\\n\tc.o\n"
@@ -39,7 +41,7 @@ FILES = {
     "include/linux/pub.h": "struct q;\n",
     "include/linux/wrappub.h": "#include <linux/pub.h>\n",
 }
-CFG = {"CONFIG_FOO": "y", "CONFIG_FOO_A": "m", "CONFIG_X": "y"}
+CFG = {"CONFIG_FOO": "y", "CONFIG_FOO_A": "m", "CONFIG_X": "y", "CONFIG_HV": "m"}
 
 
 def main() -> int:
@@ -62,7 +64,8 @@ def main() -> int:
                           ("drivers/foo/z.o", False), ("drivers/foo/notz.o", True),
                           ("drivers/foo/x1.o", True), ("drivers/foo/sub/s.o", True),
                           ("drivers/bar/bar.o", True), ("drivers/off/o.o", False),
-                          ("drivers/foo/nowhere.o", None)]:
+                          ("drivers/foo/nowhere.o", None),
+                          ("drivers/hv/vmbus_drv.o", True)]:
             check(f"enabled {obj}", en.listed(obj), want)
         check("enabled drivers/foo/a.o with CONFIG_FOO off",
               verify.Enablement(k, {"CONFIG_FOO_A": "y"}, "x86_64").listed("drivers/foo/a.o"),

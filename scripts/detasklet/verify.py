@@ -211,7 +211,8 @@ def objects_for(converted: Iterable[str], rev: dict[str, set[str]]) -> dict[str,
 
 # ---------------------------------------------------------------- kbuild enablement
 
-_ASSIGN_RE = re.compile(r"^([A-Za-z0-9_.-]+?)-(y|m|objs|\$\(([^)]*)\))\s*[:+]?=\s*(.*)$")
+_ASSIGN_RE = re.compile(
+    r"^([A-Za-z0-9_.-]+?)-(y|m|objs|\$[({](?:[^(){}]|\([^()]*\))*[)}])\s*[:+]?=\s*(.*)$")
 _COND_RE = re.compile(r"^(ifdef|ifndef|ifeq|ifneq)\s*(.*)$")
 
 
@@ -228,9 +229,10 @@ def _cond_value(cond: str, cfg: dict[str, str]) -> bool | None:
     """Value of the `X` in `obj-X`: y/m/objs -> True; $(CONFIG_A) -> its value."""
     if cond in ("y", "m", "objs"):
         return True
-    m = re.fullmatch(r"\$\((CONFIG_\w+)\)", cond)
-    if m:
-        return cfg.get(m.group(1), "n") in ("y", "m")
+    # $(CONFIG_A), ${CONFIG_A}, $(subst m,y,$(CONFIG_A)), $(CONFIG_A:m=y): A's value
+    syms = set(re.findall(r"CONFIG_\w+", cond))
+    if len(syms) == 1:
+        return cfg.get(syms.pop(), "n") in ("y", "m")
     return None
 
 
@@ -274,7 +276,7 @@ def parse_kbuild(text: str, cfg: dict[str, str]) -> list[tuple[str, bool | None,
         m = _ASSIGN_RE.match(line)
         if m:
             val = False if False in stack else _cond_value(m.group(2), cfg)
-            res.append((m.group(1), val, m.group(4).split()))
+            res.append((m.group(1), val, m.group(3).split()))
     return res
 
 
