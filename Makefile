@@ -5,6 +5,7 @@
 #   make test
 #   make kunit [KDIR=dir]
 #   make tasklet-free [KDIR=dir] [OUT=dir]
+#   make compile-test [KDIR=dir] [OUT=dir] [ARCHES="x86_64 arm64 ..."] [J=n] [CC="ccache gcc"]
 
 SHELL      := /bin/bash
 CACHE      ?= $(CURDIR)/cache
@@ -24,10 +25,11 @@ ifneq ($(FROM),)
 export DETASKLET_FROM := $(FROM)
 endif
 
-.PHONY: convert test deps kunit tasklet-free reference help series send-check
+.PHONY: convert test deps kunit tasklet-free reference help series send-check \
+        compile-deps compile-test compile-sample
 
 help:
-	@sed -n '2,8p' Makefile
+	@sed -n '2,9p' Makefile
 
 # Install what is missing (as root), or say the command to run.
 deps:
@@ -65,6 +67,8 @@ test: deps reference
 	@$(PY) tests/series.py
 	@$(PY) tests/run.py
 	@KDIR="$(KDIR)" $(PY) tests/core.py
+	@$(PY) tests/verify_units.py
+	@$(MAKE) --no-print-directory compile-sample
 
 kunit: deps $(if $(filter $(REF_TREE),$(KDIR)),reference)
 	@scripts/kunit.sh "$(KDIR)"
@@ -77,3 +81,48 @@ tasklet-free: deps $(if $(filter $(REF_TREE),$(KDIR)),reference)
 	  $(PY) -m detasklet convert "$(KDIR)" -o "$(OUT)" -j $(J) --timeout $(TIMEOUT) -q; fi
 	@$(PY) -m detasklet tasklet-free "$(KDIR)" -o "$(OUT)"
 	@scripts/tasklet-free.sh "$(KDIR)" "$(OUT)"
+
+# compile-test: build what make convert changed, pristine and converted, allmodconfig.
+ARCHES     ?= x86_64 arm64 arm s390 powerpc powerpc32 mips
+BUILD      ?= $(CURDIR)/build
+PRISTINE   ?= failed
+KPKGS      := gcc make libc6-dev bc flex bison libelf-dev libssl-dev patch perl python3
+CROSS_x86_64  :=
+CROSS_arm64   := gcc-aarch64-linux-gnu
+CROSS_arm     := gcc-arm-linux-gnueabihf
+CROSS_s390    := gcc-s390x-linux-gnu
+CROSS_powerpc := gcc-powerpc64le-linux-gnu
+CROSS_powerpc32 := gcc-powerpc-linux-gnu
+CROSS_mips    := gcc-mips-linux-gnu
+CT_PKGS     = $(KPKGS) $(foreach a,$(ARCHES),$(CROSS_$(a))) $(if $(findstring ccache,$(CC)),ccache) \
+              $(if $(findstring distcc,$(CC)),distcc)
+CT_CC       = $(if $(filter default,$(origin CC)),,--cc "$(CC)")
+SAMPLE      := tests/compile-sample.txt
+SAMPLE_ARCHES := x86_64 s390
+
+# Kernel build tools and the cross compilers for ARCHES (as root), or the command to run.
+compile-deps:
+	@missing=""; for p in $(CT_PKGS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+	  else \
+	    echo "detasklet: missing packages:$$missing"; \
+	    echo "run: sudo apt-get install$$missing"; exit 2; \
+	  fi; \
+	fi
+
+compile-test: deps compile-deps $(if $(filter $(REF_TREE),$(KDIR)),reference)
+	@$(PY) -m detasklet compile-test "$(KDIR)" -o "$(OUT)" --build-dir "$(BUILD)" \
+	  --arches $(ARCHES) -j $(J) --pristine $(PRISTINE) $(CT_CC)
+
+# CI: convert a fixed sample of the reference tree and compile-test every file of it
+# (pristine too); any file that does not build converted fails.
+compile-sample: ARCHES = $(SAMPLE_ARCHES)
+compile-sample: deps compile-deps reference
+	@files="$$(grep -v '^\s*#' $(SAMPLE) | awk '{print $$1}')"; \
+	$(PY) -m detasklet convert "$(REF_TREE)" $$files -o "$(BUILD)/sample-out" -j $(J) -q && \
+	$(PY) -m detasklet compile-test "$(REF_TREE)" -o "$(BUILD)/sample-out" \
+	  --build-dir "$(BUILD)/sample" --arches $(SAMPLE_ARCHES) -j $(J) --pristine all \
+	  --strict --files $$files $(CT_CC)
+	@$(PY) tests/compile_selftest.py "$(REF_TREE)" "$(BUILD)/sample-out" "$(BUILD)/sample"

@@ -90,6 +90,26 @@ def main() -> int:
               f"{'' if ok else ': ' + p.stderr[-300:]}")
         passed += ok
         failed += not ok
+        # compile-test: bad input is refused before anything is built.
+        (t / "empty-out").mkdir()
+        ct = [
+            ("compile-test-kdir-missing", ["compile-test", str(t / "nope"), "-o", str(t / "out dir")],
+             "does not exist", None),
+            ("compile-test-without-convert", ["compile-test", str(new), "-o", str(t / "empty-out")],
+             "run make convert first", new),
+            ("compile-test-unknown-arch", ["compile-test", str(new), "-o", str(t / "out dir"),
+                                           "--arches", "vax"], "unknown arch", new),
+            ("compile-test-file-not-converted", ["compile-test", str(new), "-o", str(t / "out dir"),
+                                                 "--files", "drivers/foo/bar.c"],
+             "not a converted file", new),
+        ]
+        for name, args, words, tree in ct:
+            err = expect_error(name, args, t, words, tree)
+            if not err and (t / "build").exists():
+                err = "a build folder was made"
+            print(f"{'FAIL' if err else 'ok  '} {name}{': ' + err if err else ''}")
+            failed += bool(err)
+            passed += not err
     print(f"{passed} passed, {failed} failed")
     return 1 if failed else 0
 

@@ -10,7 +10,7 @@ import sys
 import time
 from pathlib import Path
 
-from . import classify, core, facts, report, rewrite, scan, sendcheck, series, tree
+from . import classify, core, facts, report, rewrite, scan, sendcheck, series, tree, verify
 
 
 def log(msg: str, quiet: bool = False) -> None:
@@ -132,6 +132,22 @@ def cmd_scan(a: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_compile_test(a: argparse.Namespace) -> int:
+    kdir = Path(a.kdir).resolve()
+    tree.kernel_version(kdir)
+    out = Path(a.out).resolve()
+    verify.load_report(out)
+    build = Path(a.build_dir).resolve() if a.build_dir else out.parent / "build"
+    if build == kdir or kdir in build.parents:
+        raise tree.TreeError(f"build folder {build} is inside KDIR {kdir}: the tree is never written")
+    arches = [w for x in a.arches for w in x.replace(",", " ").split()] or list(verify.DEFAULT_ARCHES)
+    for arch in arches:
+        if arch not in verify.ARCHES:
+            raise tree.TreeError(f"unknown arch {arch!r}: choose from {' '.join(verify.ARCHES)}")
+    return verify.main(verify.Job(kdir, out, build, arches, a.jobs, a.cc or None,
+                                  a.files or None, a.quiet, a.pristine, a.strict))
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="detasklet", description=(
         "Convert Linux kernel tasklet users to BH workqueues with Coccinelle. "
@@ -173,6 +189,23 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("kdir")
     s.add_argument("paths", nargs="*")
     s.set_defaults(fn=cmd_scan)
+    t = sub.add_parser("compile-test", help="build every converted file (and the .c files "
+                       "including a converted header) pristine and converted, allmodconfig")
+    t.add_argument("kdir", help="the tree OUT was converted from (never written)")
+    t.add_argument("-o", "--out", default="out", help="a convert OUT (default: out)")
+    t.add_argument("--arches", nargs="*", default=[],
+                   help=f"in order of preference, x86_64 first (default: {' '.join(verify.DEFAULT_ARCHES)})")
+    t.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1)
+    t.add_argument("--cc", default="", help='CC for make, e.g. "ccache gcc" (cross: gcc '
+                   "becomes <prefix>gcc)")
+    t.add_argument("--build-dir", default="", help="build folders (default: build/ beside OUT)")
+    t.add_argument("--files", nargs="*", default=[], help="only these converted files")
+    t.add_argument("--pristine", choices=("failed", "all"), default="failed",
+                   help="compile pristine only the objects that fail converted (default), or all")
+    t.add_argument("--strict", action="store_true",
+                   help="also fail when a file is not built converted on any arch")
+    t.add_argument("-q", "--quiet", action="store_true")
+    t.set_defaults(fn=cmd_compile_test)
     a = p.parse_args(argv)
 
     def on_term(signum: int, frame: object) -> None:

@@ -91,3 +91,26 @@ def write(out: Path, kernel: str, outcomes: list[Outcome]) -> None:
         if o.status != "converted":
             lines.append(f"- `{o.path}` ({o.status}): {o.reason}")
     (out / "report.md").write_text("\n".join(lines) + "\n")
+
+
+def add_build(out: Path, builds: dict[str, dict], section: list[str]) -> None:
+    """compile-test results: a "build" record per file of report.json, and
+    section (a "## Build" block) in report.md, replacing an older one."""
+    rj = out / "report.json"
+    data = json.loads(rj.read_text())
+    for f in data["files"]:
+        if f["path"] in builds:
+            f["build"] = builds[f["path"]]
+        else:
+            f.pop("build", None)
+    tmp = rj.with_suffix(".json.tmp")
+    tmp.write_text(json.dumps(data, indent=1) + "\n")
+    tmp.replace(rj)
+    md = out / "report.md"
+    text = md.read_text() if md.is_file() else ""
+    head, sep, rest = text.partition("\n## Build\n")
+    if sep:
+        nxt = rest.find("\n## ")
+        rest = rest[nxt + 1:] if nxt >= 0 else ""
+        text = head.rstrip("\n") + "\n" + ("\n" + rest if rest else "")
+    md.write_text(text.rstrip("\n") + "\n\n" + "\n".join(section) + "\n")

@@ -1,0 +1,69 @@
+#!/usr/bin/env python3
+"""compile-test must catch a conversion that breaks the build.
+
+Takes the OUT of `make compile-sample`, adds one line that cannot compile
+to a converted file of its all.patch, and runs compile-test on that file
+with the sample's build folders: it must exit 1, name the file as a
+regression and write that into report.json. Then the real patch is put back
+(the next compile-sample run refreshes the one file).
+Closing line: 'N passed, N failed'.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+VICTIM = "net/atm/pppoatm.c"
+BROKEN = "static int detasklet_selftest_broken = undeclared_on_purpose;\n"
+
+
+def main() -> int:
+    kdir, sample_out, build = (Path(a).resolve() for a in sys.argv[1:4])
+    out = build / "selftest-out"
+    shutil.rmtree(out, ignore_errors=True)
+    shutil.copytree(sample_out, out)
+    patch = (out / "all.patch").read_text()
+    # The converted text of VICTIM: the sample's converted copy holds it.
+    conv = (build / "src-converted" / VICTIM).read_text()
+    orig = (kdir / VICTIM).read_text()
+    bad = conv + BROKEN
+    hunk = "".join(difflib.unified_diff(orig.splitlines(True), bad.splitlines(True),
+                                        f"a/{VICTIM}", f"b/{VICTIM}"))
+    # Replace VICTIM's part of all.patch (from its ---/+++ header to the next one).
+    parts = re.split(r"(?m)^(?=diff -u )", patch)
+    kept = [p for p in parts if not re.search(rf"^\+\+\+ b/{re.escape(VICTIM)}\s", p, re.M)]
+    (out / "all.patch").write_text("".join(kept) + hunk)
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "scripts")}
+    p = subprocess.run([sys.executable, "-m", "detasklet", "compile-test", str(kdir),
+                        "-o", str(out), "--build-dir", str(build), "--arches", "x86_64",
+                        "-q", "--files", VICTIM], capture_output=True, text=True, env=env)
+    rec = next((f.get("build", {}) for f in json.loads((out / "report.json").read_text())["files"]
+                if f["path"] == VICTIM), {})
+    checks = {
+        "exit code 1": p.returncode == 1,
+        "regression printed": f"REGRESSION {VICTIM}" in p.stdout,
+        "first error in the log": "undeclared_on_purpose" in rec.get("log", ""),
+        "report.json: pristine ok, converted error": (rec.get("pristine"), rec.get("converted"))
+        == ("ok", "error"),
+        "report.md lists it": f"**`{VICTIM}`**" in (out / "report.md").read_text(),
+    }
+    failed = 0
+    for name, ok in checks.items():
+        print(f"{'ok  ' if ok else 'FAIL'} broken-conversion: {name}")
+        failed += not ok
+    if failed:
+        print(p.stdout[-2000:], p.stderr[-2000:])
+    print(f"{len(checks) - failed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
