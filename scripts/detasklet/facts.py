@@ -231,12 +231,12 @@ def examine(kdir: Path, g: Group) -> None:
         for k in sorted(both):
             m = re.search(r"\btasklet_schedule\s*\([^;]*\b" + re.escape(k) + r"\b", code)
             if m:
-                line = code.count("\n", 0, m.start()) + 1
+                # Worded for the commit message too (series.py, report.md).
                 g.notes.setdefault(f, []).append(
-                    f"'{k}' is scheduled with both tasklet_schedule() (line {line}) and "
-                    "tasklet_hi_schedule(): every site now queues it on "
-                    "system_bh_highpri_wq, since a work item must stay on one workqueue "
-                    "to stay non-reentrant (CONTRACT.md pitfall 5b)")
+                    f"{k} was scheduled with both tasklet_schedule() and "
+                    "tasklet_hi_schedule(); all its queue_work() calls now use "
+                    "system_bh_highpri_wq, since a work item is non-reentrant only "
+                    "within one workqueue.")
         why = atomic_entry(code, g.sync_helpers)
         if why:
             g.refusals[f] = why

@@ -104,7 +104,7 @@ def build_sentence(paths: list[str], builds: dict[str, dict]) -> str:
 
 
 def body(driver: str, files: list[FileDiff], builds: dict[str, dict],
-         shared: str = "", kept_names: bool = False) -> str:
+         shared: str = "", kept_names: bool = False, extra: list[str] | None = None) -> str:
     """The message between the Subject and the Signed-off-by."""
     keys = apis(files)
     rows = [row for key, _, row, _ in MAPPING if key in keys]
@@ -127,6 +127,7 @@ def body(driver: str, files: list[FileDiff], builds: dict[str, dict],
     if wqs:
         out += ["", para("enable_and_queue_work() uses the queue of the item's "
                          f"queue_work() calls ({', '.join(wqs)}).")]
+    notes += extra or []
     if notes:
         out += ["", para("Where the behaviour differs:"), ""]
         for n in notes:
