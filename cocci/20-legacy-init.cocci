@@ -180,6 +180,21 @@ if field:
 else:
     cocci.include_match(False)
 
+// A cast that initialises a declaration becomes from_work(), as in the
+// one-read form above (and the declaration is printed anew, in kernel
+// style: fore200e wrote "struct fore200e* fore200e").
+@@
+identifier lcbcast.fn, lcb2.f, d, p;
+type P, C;
+@@
+void fn(unsigned long d)
+{
+  <...
+- P *p = (C *)d;
++ P *p = from_work(p, work, f);
+  ...>
+}
+
 @@
 identifier lcbcast.fn, lcb2.f, d;
 type C;

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Container data, read through two casts in the callback (a declaration
- * and a call argument, as fore200e and otx2_cpt do): each cast becomes
- * container_of() of the work item.
+ * Container data, read through two casts in the callback (a declaration,
+ * in fore200e's "T* p" style, and a call argument, as fore200e and otx2_cpt
+ * do): the declaration becomes from_work(), printed in kernel style, the
+ * other cast container_of() of the work item.
  */
 #include <linux/interrupt.h>
 
@@ -19,7 +20,7 @@ static void atm_rx_irq(struct atm_adapter *adapter);
 static void
 atm_rx_tasklet(unsigned long data)
 {
-	struct atm_adapter *adapter = (struct atm_adapter *)data;
+	struct atm_adapter* adapter = (struct atm_adapter*) data;
 	unsigned long flags;
 
 	spin_lock_irqsave(&adapter->q_lock, flags);

@@ -150,6 +150,16 @@ def case_tidy_only_changed_lines() -> str:
     return "" if style.tidy(old, new) == new else "touched an unchanged line"
 
 
+def case_tidy_four_space_file() -> str:
+    # fore200e indents by 4 spaces: a changed line gets one tab per level
+    # (checkpatch LEADING_SPACE), the unchanged lines stay as they are.
+    old = "{\n    int a;\n    tasklet_schedule(&t);\n    if (a)\n        tasklet_kill(&t);\n}\n"
+    new = "{\n    int a;\n    queue_work(system_bh_wq, &t);\n    if (a)\n        cancel_work_sync(&t);\n}\n"
+    want = "{\n    int a;\n\tqueue_work(system_bh_wq, &t);\n    if (a)\n\t\tcancel_work_sync(&t);\n}\n"
+    got = style.tidy(old, new)
+    return "" if got == want else f"got {got!r}"
+
+
 def case_maintainers_owner() -> str:
     idx = maintainers.Index(maintainers.parse(MAINTAINERS))
     o = idx.owner("drivers/dma/foo.c")

@@ -8,7 +8,8 @@ of those, whose open parenthesis moved), and
   in the original, to the new column of that parenthesis
   (`tasklet_setup(&p->t,` / `..............cb)` after `INIT_WORK(`);
 - writes the indent of a changed line as tabs, then fewer than 8 spaces
-  (checkpatch CODE_INDENT, LEADING_SPACE);
+  (checkpatch CODE_INDENT, LEADING_SPACE); in a file indented by 4 spaces,
+  one tab per 4 spaces;
 - removes the space between a function pointer's name and its parameter
   list (`void (*cb) (struct work_struct *t)`, checkpatch SPACING);
 - wraps a changed line longer than 100 columns after a comma, aligned
@@ -80,11 +81,23 @@ def open_paren_col(line: str) -> int | None:
     return width(line[:stack[-1]]) if stack else None
 
 
-def retab(line: str) -> str:
+def retab(line: str, four: bool = False) -> str:
     ind = indent_of(line)
     if not line.strip():
         return line
+    if four and ind and "\t" not in ind:
+        # A file indented by 4 spaces (fore200e): one tab per level, so a
+        # changed line starts with a tab (checkpatch LEADING_SPACE).
+        return "\t" * (len(ind) // 4) + " " * (len(ind) % 4) + line[len(ind):]
     return make_indent(width(ind)) + line[len(ind):]
+
+
+def four_space(text: str) -> bool:
+    """Whether most indented lines of text are indented by spaces alone, in
+    steps of 4: the file's own style, kept as one tab per step."""
+    inds = [indent_of(ln) for ln in text.splitlines() if ln[:1] in (" ", "\t") and ln.strip()]
+    spaces = [i for i in inds if "\t" not in i and len(i) % 4 == 0]
+    return bool(inds) and len(spaces) * 2 > len(inds)
 
 
 def _fnptr(line: str) -> str:
@@ -161,7 +174,8 @@ def tidy(old: str, new: str) -> str:
             out[j] = indent_of(out[j - 1]) + text
             touched.add(j)
             realigned.add(j)
+    four = four_space(old)
     for j in sorted(touched):
-        out[j] = wrap(_fnptr(retab(out[j])))
+        out[j] = wrap(_fnptr(retab(out[j], four)))
     result = "".join(out)
     return result if _squash(result) == _squash(new) else new
