@@ -93,11 +93,13 @@ def retab(line: str, four: bool = False) -> str:
 
 
 def four_space(text: str) -> bool:
-    """Whether most indented lines of text are indented by spaces alone, in
-    steps of 4: the file's own style, kept as one tab per step."""
+    """Whether a good part (a quarter) of the indented lines of text are
+    indented by spaces alone, in steps of 4: fore200e's style (4 columns
+    a level, a tab for 8 on some lines only), kept as one tab per step."""
     inds = [indent_of(ln) for ln in text.splitlines() if ln[:1] in (" ", "\t") and ln.strip()]
-    spaces = [i for i in inds if "\t" not in i and len(i) % 4 == 0]
-    return bool(inds) and len(spaces) * 2 > len(inds)
+    # Odd steps of 4 (4, 12, 20 spaces) only: 8 spaces is also a tab's width.
+    spaces = [i for i in inds if "\t" not in i and len(i) % 8 == 4]
+    return bool(inds) and len(spaces) * 4 > len(inds)
 
 
 def _fnptr(line: str) -> str:
