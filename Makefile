@@ -31,9 +31,9 @@ endif
 help:
 	@sed -n '2,9p' Makefile
 
-# Install what is missing (as root), or say the command to run.
-deps:
-	@missing=""; for p in $(PKGS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+# $(call install,packages): install the missing ones (as root), or say the command to run.
+define install
+	@missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ]; then \
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
@@ -42,6 +42,10 @@ deps:
 	    echo "run: sudo apt-get install$$missing"; exit 2; \
 	  fi; \
 	fi
+endef
+
+deps:
+	$(call install,$(PKGS))
 
 $(REF_TREE)/Makefile: | deps
 	@mkdir -p $(CACHE)
@@ -102,15 +106,7 @@ SAMPLE_ARCHES := x86_64 s390
 
 # Kernel build tools and the cross compilers for ARCHES (as root), or the command to run.
 compile-deps:
-	@missing=""; for p in $(CT_PKGS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
-	if [ -n "$$missing" ]; then \
-	  if [ "$$(id -u)" = 0 ]; then \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
-	  else \
-	    echo "detasklet: missing packages:$$missing"; \
-	    echo "run: sudo apt-get install$$missing"; exit 2; \
-	  fi; \
-	fi
+	$(call install,$(CT_PKGS))
 
 compile-test: deps compile-deps $(if $(filter $(REF_TREE),$(KDIR)),reference)
 	@$(PY) -m detasklet compile-test "$(KDIR)" -o "$(OUT)" --build-dir "$(BUILD)" \
