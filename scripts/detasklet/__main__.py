@@ -24,7 +24,7 @@ def pipeline(kdir: Path, paths: list[str], jobs: int, timeout: int,
     scans = scan.scan_tree(kdir, paths)
     groups = facts.group_files(kdir, scans)
     old = {f: scan.read_text(kdir / f) for g in groups for f in g.files}
-    tasklets = {s.path: s.idents for s in scans}
+    api = {s.path: s.idents for s in scans}
     todo = [(f, g.env()) for g in groups for f in g.files if f not in g.refusals]
     log(f"{len(scans)} files use the tasklet API, in {len(groups)} groups; "
         f"rewriting {len(todo)} with spatch (-j{jobs})", quiet)
@@ -39,7 +39,7 @@ def pipeline(kdir: Path, paths: list[str], jobs: int, timeout: int,
         log(f"[{done[0]}/{len(todo)}] {r.path} {what} ({nconv[0]} clean so far)", quiet)
 
     results = rewrite.rewrite_all(kdir, todo, jobs, timeout, progress)
-    return [classify.classify_group(g, old, results, tasklets) for g in groups]
+    return [classify.classify_group(g, old, results, api) for g in groups]
 
 
 def cmd_convert(a: argparse.Namespace) -> int:

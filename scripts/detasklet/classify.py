@@ -14,7 +14,7 @@ import re
 
 from .facts import Group
 from .rewrite import Result
-from .scan import find_uses, strip_comments
+from .scan import block_at, find_uses, strip_comments
 
 
 @dataclass
@@ -22,7 +22,7 @@ class Outcome:
     path: str
     status: str           # converted | unconverted | failed
     reason: str
-    tasklets: list[str]
+    api: list[str]        # the tasklet API identifiers the file names
     old: str
     new: str
     notes: list[str] = field(default_factory=list)   # for the reviewer, when converted
@@ -65,27 +65,20 @@ def unparsed(text: str, errors: tuple[int, ...]) -> list[int]:
     return hit
 
 
-def body_at(code: str, start: int) -> str:
-    """The text of the {...} block that opens at or after start."""
-    i = code.find("{", start)
-    depth = 0
-    for j in range(i, len(code)):
-        depth += {"{": 1, "}": -1}.get(code[j], 0)
-        if depth == 0:
-            return code[i:j + 1]
-    return code[i:]
+def _new_def(cb: str) -> re.Pattern[str]:
+    """The definition of cb as the legacy rules write it."""
+    return re.compile(r"\b" + cb + r"\(struct work_struct \*work\)\s*\{")
 
 
 def stale_param(cb: str, old: dict[str, str], new: dict[str, str]) -> tuple[str, str]:
     """(file, name) when the rewritten body of cb still reads the name of
-    its old unsigned long parameter: the rewrite replaced only some uses."""
+    its old unsigned long parameter: the rewrite replaced only some uses.
+    old and new are comment-stripped."""
     old_def = re.compile(r"\b" + cb + r"\s*\(\s*(?:unsigned\s+long\s+|void\s*\*\s*)(\w+)\s*\)\s*\{")
-    new_def = re.compile(r"\b" + cb + r"\(struct work_struct \*work\)\s*\{")
-    names = {m.group(1) for t in old.values() for m in old_def.finditer(strip_comments(t))}
-    for f, t in new.items():
-        code = strip_comments(t)
-        for m in new_def.finditer(code):
-            body = body_at(code, m.end() - 1)
+    names = {m.group(1) for code in old.values() for m in old_def.finditer(code)}
+    for f, code in new.items():
+        for m in _new_def(cb).finditer(code):
+            body = block_at(code, m.end() - 1) or code[m.end() - 1:]
             for n in sorted(names - {"work"}):
                 if re.search(r"\b" + n + r"\b", body):
                     return f, n
@@ -99,13 +92,14 @@ def legacy_check(g: Group, new: dict[str, str],
     new body must not read the old parameter any more."""
     bad: dict[str, str] = {}
     codes = {f: strip_comments(t) for f, t in new.items()} if g.legacy else {}
+    olds = {f: strip_comments(t) for f, t in (old or {}).items()} if g.legacy else {}
     for cb in g.legacy:
-        f, name = stale_param(cb, old or {}, new)
+        f, name = stale_param(cb, olds, codes)
         if f:
             bad[f] = (f"legacy callback {cb}() reads its argument '{name}' other than as "
                       "the container pointer (only (T *)data casts are rewritten)")
         old_sig = re.compile(r"\b" + cb + r"\s*\(\s*(?:unsigned\s+long\b|void\s*\*)")
-        new_def = re.compile(r"\b" + cb + r"\(struct work_struct \*work\)\s*\{")
+        new_def = _new_def(cb)
         inits = [f for f, t in new.items() if re.search(r"\bINIT_WORK\([^;]*\b" + cb + r"\b", t)]
         if not inits:
             continue
@@ -122,7 +116,7 @@ def legacy_check(g: Group, new: dict[str, str],
 
 
 def classify_group(g: Group, old: dict[str, str], res: dict[str, Result],
-                   tasklets: dict[str, list[str]]) -> list[Outcome]:
+                   api: dict[str, list[str]]) -> list[Outcome]:
     own: dict[str, tuple[str, str]] = {}
     for f in g.files:
         r = res.get(f)
@@ -157,5 +151,5 @@ def classify_group(g: Group, old: dict[str, str], res: dict[str, Result],
             st, why = "unconverted", f"shares a tasklet with {bad[0]}, which did not convert"
         new = res[f].new_text if st == "converted" else old[f]
         notes = g.notes.get(f, []) if st == "converted" else []
-        out.append(Outcome(f, st, why, tasklets.get(f, []), old[f], new or old[f], notes))
+        out.append(Outcome(f, st, why, api.get(f, []), old[f], new or old[f], notes))
     return out

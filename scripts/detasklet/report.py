@@ -9,32 +9,13 @@ from pathlib import Path
 
 from .classify import Outcome
 from .facts import key
-from .scan import find_uses, strip_comments
+from .message import MAPPING
+from .scan import strip_comments
 
 
 def subsystem(path: str) -> str:
     parts = path.split("/")
     return "/".join(parts[:2]) if len(parts) > 2 else parts[0]
-
-
-# What each tasklet identifier became (cocci/*.cocci); "rules" of a
-# converted file lists the rows its diff used.
-MAPPING = {
-    "tasklet_struct": "struct tasklet_struct -> struct work_struct",
-    "tasklet_setup": "tasklet_setup -> INIT_WORK",
-    "tasklet_init": "tasklet_init (data is the container) -> INIT_WORK + from_work",
-    "from_tasklet": "from_tasklet -> from_work",
-    "DECLARE_TASKLET": "DECLARE_TASKLET -> DECLARE_WORK",
-    "DECLARE_TASKLET_OLD": "DECLARE_TASKLET_OLD -> DECLARE_WORK",
-    "tasklet_schedule": "tasklet_schedule -> queue_work(system_bh_wq)",
-    "tasklet_hi_schedule": "tasklet_hi_schedule -> queue_work(system_bh_highpri_wq)",
-    "tasklet_kill": "tasklet_kill -> cancel_work_sync",
-    "tasklet_disable": "tasklet_disable -> disable_work_sync",
-    "tasklet_disable_nosync": "tasklet_disable_nosync -> disable_work",
-    "tasklet_enable": "tasklet_enable -> enable_and_queue_work",
-    "tasklet_unlock_wait": "tasklet_unlock_wait -> flush_work",
-    "TASKLET_STATE_SCHED": "test_bit(TASKLET_STATE_SCHED) -> work_pending",
-}
 
 
 _ITEM_RE = re.compile(r"\btasklet_\w+\s*\(\s*([^,;()]*(?:\([^()]*\))?[^,;()]*)"
@@ -55,15 +36,17 @@ def tasklet_names(text: str) -> list[str]:
 
 
 def rules_of(o: Outcome) -> list[str]:
+    """The rows of the mapping (message.MAPPING, the one the commit
+    messages print) that a converted file's old text used."""
     if o.status != "converted":
         return []
-    used = {u.ident for u in find_uses(o.old)}
-    return [MAPPING[k] for k in MAPPING if k in used]
+    code = strip_comments(o.old)
+    return [row for _, rx, row, _ in MAPPING if re.search(rx, code)]
 
 
 def write(out: Path, kernel: str, outcomes: list[Outcome]) -> None:
     files = [{"path": o.path, "status": o.status, "reason": o.reason,
-              "rules": rules_of(o), "tasklets": tasklet_names(o.old), "api": o.tasklets,
+              "rules": rules_of(o), "tasklets": tasklet_names(o.old), "api": o.api,
               "notes": o.notes}
              for o in sorted(outcomes, key=lambda o: o.path)]
     (out / "report.json").write_text(json.dumps(

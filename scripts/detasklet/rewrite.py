@@ -74,10 +74,9 @@ def run_one(kdir: Path, rel: str, sp_file: Path, scratch: Path, timeout: int,
     hazards = tuple(sorted({(k, int(a), int(b)) for k, a, b in REPORT_RE.findall(report)}))
     if re.search(r"^timeout \(we abort\)|Common\.Timeout", err, re.M):
         return Result(rel, None, f"timeout after {timeout} s", bad, timed_out=True)
-    if "there are no modified files" in err:
-        return Result(rel, rename_type(rewrite_macros(read_text(src), hi)), parse_errors=bad,
-                      reports=hazards)
-    if p.returncode != 0 or re.search(r"^(Fatal error|EXN:)", err, re.M):
+    # With -o, spatch exits 255 when no rule changed the file: not a failure.
+    unchanged = "there are no modified files" in err
+    if not unchanged and (p.returncode != 0 or re.search(r"^(Fatal error|EXN:)", err, re.M)):
         # The error is spatch's last word, after the parsing chatter.
         words = [ln for ln in err.splitlines() if ln.strip() and not re.match(
             r"(Warning|init_defs|HANDLING|ERROR-RECOV|parsing pass|\s)", ln)]
@@ -85,7 +84,7 @@ def run_one(kdir: Path, rel: str, sp_file: Path, scratch: Path, timeout: int,
                      words[-1] if words else f"exit code {p.returncode}")
         return Result(rel, None, f"spatch: {first[:200]}", bad)
     orig = read_text(src)
-    text = rename_kerneldoc(orig, read_text(out)) if out.exists() else orig
+    text = rename_kerneldoc(orig, read_text(out)) if out.exists() and not unchanged else orig
     return Result(rel, rename_type(rewrite_macros(text, hi)), parse_errors=bad, reports=hazards)
 
 

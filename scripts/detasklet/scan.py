@@ -135,15 +135,23 @@ def scan_tree(kdir: Path, paths: list[str]) -> list[FileScan]:
 _FUNC_RE = re.compile(r"(\w+)\s*\([^;{}]*\)\s*\n\{", re.S)
 
 
+def block_at(code: str, i: int) -> str | None:
+    """The {...} block of comment-stripped code whose '{' is at i, or None
+    when it is not closed."""
+    depth = 0
+    for j in range(i, len(code)):
+        depth += {"{": 1, "}": -1}.get(code[j], 0)
+        if depth == 0:
+            return code[i:j + 1]
+    return None
+
+
 def functions(code: str) -> dict[str, str]:
     """Function definitions of comment-stripped code, kernel style (the
     opening brace in column 0): name -> body."""
     out: dict[str, str] = {}
     for m in _FUNC_RE.finditer(code):
-        i, depth = m.end() - 1, 0
-        for j in range(i, len(code)):
-            depth += {"{": 1, "}": -1}.get(code[j], 0)
-            if depth == 0:
-                out[m.group(1)] = code[i:j + 1]
-                break
+        body = block_at(code, m.end() - 1)
+        if body is not None:
+            out[m.group(1)] = body
     return out
