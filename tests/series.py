@@ -160,6 +160,18 @@ def case_tidy_four_space_file() -> str:
     return "" if got == want else f"got {got!r}"
 
 
+def case_get_maintainer_order_is_stable() -> str:
+    # get_maintainer.pl lists people in Perl hash order; unseeded, six runs
+    # on ibmvnic's patch gave two orders. make test unpacks the tree first.
+    kdir = ROOT / "cache" / "linux-source-6.12"
+    if not (kdir / "scripts/get_maintainer.pl").is_file():
+        return f"no reference tree at {kdir}"
+    patch = "".join(f"--- a/{f}\n+++ b/{f}\n@@ -1,1 +1,1 @@\n-x\n+y\n" for f in
+                    ("drivers/net/ethernet/ibm/ibmvnic.c", "drivers/net/ethernet/ibm/ibmvnic.h"))
+    answers = {str(maintainers.recipients(kdir, patch)) for _ in range(6)}
+    return "" if len(answers) == 1 else f"{len(answers)} different To/Cc orders in 6 runs"
+
+
 def case_maintainers_owner() -> str:
     idx = maintainers.Index(maintainers.parse(MAINTAINERS))
     o = idx.owner("drivers/dma/foo.c")

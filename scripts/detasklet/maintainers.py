@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import bisect
 import functools
+import os
 import re
 import subprocess
 import tempfile
@@ -147,8 +148,11 @@ def recipients(kdir: Path, patch: str, use_git: bool = False,
         f.flush()
         cmd = ["perl", "scripts/get_maintainer.pl", "--no-rolestats"]
         cmd += [] if use_git else ["--no-git"]
+        # get_maintainer.pl lists people in Perl hash order, which changes
+        # from run to run; a fixed seed makes two runs give the same To/Cc.
+        env = {**os.environ, "PERL_HASH_SEED": "0", "PERL_PERTURB_KEYS": "0"}
         r = subprocess.run(cmd + [f.name], cwd=kdir, capture_output=True, text=True,
-                           timeout=timeout)
+                           timeout=timeout, env=env)
     if r.returncode != 0:
         raise RuntimeError(f"get_maintainer.pl failed: {r.stderr.strip()[:300]}")
     return split_addresses(r.stdout.splitlines())
