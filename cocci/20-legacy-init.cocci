@@ -59,6 +59,8 @@ type T;
 tasklet_init(&M->F, cb, (T)D);
 |
 tasklet_init(&M.F, cb, (T)D);
+|
+tasklet_init(&M.F, (void *)cb, (T)D);
 )
 
 @script:python liaone@
@@ -73,8 +75,13 @@ if not detasklet_cocci.legacy_field(cb).endswith("." + f):
 identifier lia.cb;
 expression E1, E2;
 @@
+(
+- tasklet_init(E1, (void *)cb, E2);
++ INIT_WORK(E1, cb);
+|
 - tasklet_init(E1, cb, E2);
 + INIT_WORK(E1, cb);
+)
 
 // The callback: its parameter is read once, as the container pointer.
 @lcbdef@
