@@ -28,3 +28,11 @@ def legacy_field(cb: str) -> str:
         if name == cb:
             return field
     return ""
+
+
+def legacy_local(cb: str) -> dict[str, str]:
+    """The local-variable form of legacy callback cb, from
+    DETASKLET_LEGACY_LOCAL (legacydata.env_value): kind, field, expr;
+    {} when the driver did not prove it."""
+    import json
+    return json.loads(os.environ.get("DETASKLET_LEGACY_LOCAL") or "{}").get(cb, {})

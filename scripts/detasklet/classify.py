@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 import re
 
 from .facts import Group
+from .legacydata import PARAM
 from .rewrite import Result
 from .scan import block_at, find_uses, strip_comments
 
@@ -112,6 +113,22 @@ def legacy_check(g: Group, new: dict[str, str],
         if not any(new_def.search(t) for t in new.values()):
             bad.setdefault(inits[0], f"legacy callback {cb}() is not defined in the files "
                            "of this group")
+    for cb, c in g.legacy_local.items():
+        inits = [f for f, t in new.items() if re.search(r"\bINIT_WORK\([^;]*\b" + cb + r"\b", t)]
+        if not inits:
+            continue
+        for f, code in {f: strip_comments(t) for f, t in new.items()}.items():
+            m = re.search(r"\b" + cb + r"\s*\(\s*" + PARAM + r"\b", code)
+            if m:
+                bad[f] = (f"legacy callback {cb}() keeps its old parameter at line "
+                          f"{code.count(chr(10), 0, m.start()) + 1}")
+        if not any(_new_def(cb).search(t) for t in new.values()):
+            bad.setdefault(inits[0], f"legacy callback {cb}() is not defined in the files "
+                           "of this group")
+        if c.kind == "field" and not any(re.search(
+                r"^\s*unsigned long\s+" + c.field + r"_data;$", t, re.M) for t in new.values()):
+            bad.setdefault(inits[0], f"the new field {c.field}_data for the data of {cb}() "
+                           f"could not be declared in {c.ctype}")
     return bad
 
 
@@ -138,6 +155,8 @@ def classify_group(g: Group, old: dict[str, str], res: dict[str, Result],
                 # spatch skips what it cannot parse: that is why API is left.
                 lines = ", ".join(map(str, skipped[:3]))
                 left = f"parse error at line {lines} (spatch skipped that code); {left}"
+            if left and "tasklet_init" in left and f in g.hints:
+                left = f"{g.hints[f]}; {left}"
             own[f] = ("unconverted", left) if left else ("converted", "")
     rewritten = {f: (res[f].new_text or "") for f in g.files if f in res}
     for f, why in legacy_check(g, rewritten, {f: old[f] for f in rewritten}).items():

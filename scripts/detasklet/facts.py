@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from . import legacydata
 from .scan import FileScan, functions, read_text, strip_comments
 
 _INCLUDE_RE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]', re.M)
@@ -60,6 +61,10 @@ def _norm(e: str) -> str:
     while e.startswith("(") and e.endswith(")"):
         e = e[1:-1]
     return e
+
+
+# The callback of any tasklet_init(), also behind a (void *) cast.
+_ANY_CB_RE = re.compile(r"\btasklet_init\s*\([^,;]*,\s*(?:\(\s*void\s*\*\s*\)\s*)?(\w+)\s*,")
 
 
 def legacy_fields(codes: list[str]) -> dict[str, str]:
@@ -119,6 +124,9 @@ class Group:
     hi_keys: set[str] = field(default_factory=set)
     refusals: dict[str, str] = field(default_factory=dict)   # file -> reason
     legacy: dict[str, str] = field(default_factory=dict)     # callback -> field
+    # callbacks that keep their body, their argument a local (legacydata.py)
+    legacy_local: dict[str, legacydata.LocalCb] = field(default_factory=dict)
+    hints: dict[str, str] = field(default_factory=dict)      # file -> why tasklet_init stays
     extra: list[str] = field(default_factory=list)           # callback-only files
     notes: dict[str, list[str]] = field(default_factory=dict)  # file -> for the reviewer
     sync_helpers: set[str] = field(default_factory=set)     # reach a sync tasklet call
@@ -126,6 +134,9 @@ class Group:
     def env(self) -> dict[str, str]:
         return {"DETASKLET_HI_KEYS": ",".join(sorted(self.hi_keys)),
                 "DETASKLET_LEGACY": ",".join(f"{c}={f}" for c, f in sorted(self.legacy.items())),
+                "DETASKLET_LEGACY_LOCAL": legacydata.env_value(self.legacy_local),
+                "DETASKLET_DATA_FIELDS": ",".join(sorted(
+                    c.field for c in self.legacy_local.values() if c.kind == "field")),
                 "DETASKLET_SYNC_HELPERS": ",".join(sorted(self.sync_helpers))}
 
 
@@ -215,8 +226,23 @@ def examine(kdir: Path, g: Group) -> None:
     g.hi_keys = hi
     g.sync_helpers = sync_helpers(list(codes.values()))
     g.legacy = legacy_fields(list(codes.values()))
-    if g.legacy:
-        g.extra = callback_files(kdir, g)
+    names_cb = set(g.legacy) | set(_ANY_CB_RE.findall("\n".join(codes.values())))
+    if names_cb:
+        g.extra = callback_files(kdir, g, names_cb)
+    allcodes = {**codes, **{f: strip_comments(read_text(kdir / f)) for f in g.extra}}
+    g.legacy_local, g.hints = legacydata.locals_for(allcodes, g.legacy)
+    for cb, c in g.legacy_local.items():
+        g.legacy.pop(cb, None)          # the from_work() rules leave it alone
+        home = next(f for f, t in allcodes.items()
+                    if re.search(r"\b" + cb + r"\s*\(\s*" + legacydata.PARAM + r"\s+\w+\s*\)\s*\{", t))
+        g.notes.setdefault(home, []).append(legacydata.note(c, cb))
+    # Keep only the callback-only files of callbacks that convert.
+    keep = set(g.legacy) | set(g.legacy_local)
+    if keep:
+        used = re.compile(r"\b(" + "|".join(sorted(keep)) + r")\s*\(\s*" + legacydata.PARAM)
+        g.extra = [f for f in g.extra if used.search(allcodes[f])]
+    else:
+        g.extra = []
     both = hi & lo
     internal = re.compile(r"\b(" + "|".join(sorted(names)) + r")\s*(?:\.|->)\s*("
                           + "|".join(_INTERNAL) + r")\b") if names else None
@@ -319,10 +345,10 @@ def sync_helpers(codes: list[str]) -> set[str]:
         found |= more
 
 
-def callback_files(kdir: Path, g: Group) -> list[str]:
+def callback_files(kdir: Path, g: Group, names: set[str]) -> list[str]:
     """Files near the group (its folders and their parents) that define or
     declare one of its legacy callbacks without naming the tasklet API."""
-    pat = re.compile(r"\b(" + "|".join(sorted(g.legacy)) + r")\s*\(\s*unsigned\s+long\b")
+    pat = re.compile(r"\b(" + "|".join(sorted(names)) + r")\s*\(\s*" + legacydata.PARAM + r"\b")
     dirs = {posixpath.dirname(f) for f in g.files}
     dirs |= {posixpath.dirname(d) for d in dirs if "/" in d}
     found = []

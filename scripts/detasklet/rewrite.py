@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable
 
+from .legacydata import add_fields, tidy_locals
 from .macros import rename_kerneldoc, rename_type, rewrite_macros
 from .scan import read_text
 
@@ -85,7 +86,10 @@ def run_one(kdir: Path, rel: str, sp_file: Path, scratch: Path, timeout: int,
         return Result(rel, None, f"spatch: {first[:200]}", bad)
     orig = read_text(src)
     text = rename_kerneldoc(orig, read_text(out)) if out.exists() and not unchanged else orig
-    return Result(rel, rename_type(rewrite_macros(text, hi)), parse_errors=bad, reports=hazards)
+    text = rename_type(rewrite_macros(text, hi))
+    fields = [f for f in env.get("DETASKLET_DATA_FIELDS", "").split(",") if f]
+    text = tidy_locals(add_fields(orig, text, fields))
+    return Result(rel, text, parse_errors=bad, reports=hazards)
 
 
 def rewrite_all(kdir: Path, jobs: Iterable[tuple[str, dict[str, str]]], workers: int,

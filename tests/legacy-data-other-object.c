@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Data is another object (the atm device), not the tasklet's container. */
+/* Data is another object (the atm device): it moves into a new field. */
 #include <linux/interrupt.h>
 
 struct atm_dev;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Container data, but the callback also prints the raw data value. */
+/* Container data, but the callback also prints the raw value: it keeps it. */
 #include <linux/interrupt.h>
 
 struct he_dev {

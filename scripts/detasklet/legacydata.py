@@ -1,0 +1,237 @@
+"""Legacy callbacks whose unsigned long argument cannot become from_work().
+
+tasklet_init(&E->f, cb, data) stores data in the tasklet, and the core
+calls cb(data). When data is the container of f and cb reads it only as
+(T *)data, cocci/20-legacy-init.cocci rewrites the casts into from_work().
+The other callbacks keep their body and get the same value back as a
+local variable, first in the body (cocci/22-legacy-data.cocci):
+
+- "container": every init passes the container of f, but the body reads
+  data in other ways too (he.c prints it, nitrox casts it through
+  uintptr_t): unsigned long data = (unsigned long)container_of(work, C, f);
+  the same value, since container_of() of the work item is that container.
+- "field": some init passes another value (a device, a member, a pointer
+  read at init time): the value is stored, where the tasklet stored it,
+  in a new field f_data of the container, next to the work item:
+  E->f_data = data; INIT_WORK(&E->f, cb); and the callback reads
+  unsigned long data = container_of(work, C, f)->f_data; The same value
+  as the tasklet's own ->data, which nothing else writes (a file that
+  touches ->data is refused as internals), and no bigger: a work_struct
+  plus one unsigned long is the size of a tasklet_struct.
+
+Both need one struct C that declares the plain member f, the only
+tasklet named f in the group, a definition cb(unsigned long d) in the
+group, and no use of cb but its inits, definition and prototypes: a
+direct call would still pass an unsigned long. The justification is
+also the reviewer note that reaches the commit message.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+
+from .scan import block_at
+
+# The parameter of a legacy callback: unsigned long, or uintptr_t (qat),
+# the same type on every architecture Linux builds for.
+PARAM = r"(?:unsigned\s+long|uintptr_t)"
+
+# tasklet_init(&E->f, cb, data) and tasklet_init(&E.f, cb, data), also &(E->f).
+_INIT_RE = re.compile(
+    r"\btasklet_init\s*\(\s*&\s*(?P<par>\(?)\s*(?P<e>[^,;]+?)\s*(?P<op>->|\.)\s*(?P<f>\w+)"
+    r"\s*\)?\s*,\s*(?P<cb>\w+)\s*,\s*(?P<data>[^;]+?)\s*\)\s*;")
+_ANY_INIT_RE = re.compile(r"\btasklet_init\s*\(\s*[^,;]*,\s*(?:\(\s*void\s*\*\s*\)\s*)?(\w+)\s*,")
+_CAST_USE = r"\(\s*(?!void\s*\*)(?:const\s+)?(?:struct\s+)?\w+\s*\*\s*\)\s*"
+
+
+@dataclass(frozen=True)
+class LocalCb:
+    kind: str        # "container" or "field"
+    field: str       # the tasklet member f
+    ctype: str       # the container type C, "struct x" or a typedef name
+    param: str       # the old parameter name, now a local variable
+
+    def expr(self) -> str:
+        of = f"container_of(work, {self.ctype}, {self.field})"
+        return f"(unsigned long){of}" if self.kind == "container" else f"{of}->{self.field}_data"
+
+
+def _line(code: str, i: int) -> int:
+    return code.count("\n", 0, i) + 1
+
+
+def member_struct(codes: list[str], f: str) -> str:
+    """The type of the one struct of the group that declares the plain
+    member struct tasklet_struct f, or "" when there is not exactly one
+    tasklet named f (a local variable, an array, a pointer, two structs)."""
+    any_decl = re.compile(r"\bstruct\s+tasklet_struct\b[^;(){}]*?\b" + f + r"\b")
+    member = re.compile(r"\bstruct\s+tasklet_struct\s+" + f + r"\s*;")
+    hits = [(c, m) for c in codes for m in any_decl.finditer(c)]
+    if len(hits) != 1 or not member.match(hits[0][0], hits[0][1].start()):
+        return ""
+    code, m = hits[0]
+    depth, i = 0, m.start()
+    while i > 0:
+        i -= 1
+        if code[i] == "}":
+            depth += 1
+        elif code[i] == "{":
+            if depth == 0:
+                break
+            depth -= 1
+    else:
+        return ""
+    head = re.search(r"(typedef\s+)?struct\s*(\w*)\s*$", code[:i])
+    if not head:
+        return ""
+    if head.group(2) and head.group(2) != "__packed":
+        return f"struct {head.group(2)}"
+    body = block_at(code, i)
+    tail = re.match(r"\s*(\w+)\s*;", code[i + len(body):]) if head.group(1) and body else None
+    return tail.group(1) if tail else ""
+
+
+def _named_member(codes: list[str], name: str) -> bool:
+    """Whether some code already names name as a member (x->name, x.name, or
+    a declaration): the new field must not collide."""
+    pat = re.compile(r"(?:->|\.)\s*" + name + r"\b|\b\w+\s+\**" + name + r"\s*[;\[]")
+    return any(pat.search(c) for c in codes)
+
+
+def locals_for(codes: dict[str, str], legacy: dict[str, str]
+               ) -> tuple[dict[str, LocalCb], dict[str, str]]:
+    """The legacy callbacks of a group (comment-stripped codes) that the
+    local-variable form converts, and for the others that are not in
+    legacy (the from_work() form) the reason, keyed by file."""
+    inits: dict[str, list[tuple[str, re.Match[str] | None, int]]] = {}
+    for f, code in codes.items():
+        for m in _ANY_INIT_RE.finditer(code):
+            full = _INIT_RE.match(code, m.start())
+            inits.setdefault(m.group(1), []).append((f, full, m.start()))
+    out: dict[str, LocalCb] = {}
+    why: dict[str, str] = {}
+    texts = list(codes.values())
+    for cb, sites in sorted(inits.items()):
+        f0, _, at0 = sites[0]
+        where = f"tasklet_init() of {cb}() at line {_line(codes[f0], at0)}"
+        defs = [(f, m) for f, c in codes.items() for m in re.finditer(
+            r"\b" + cb + r"\s*\(\s*" + PARAM + r"\s+(\w+)\s*\)\s*\{", c)]
+        body = block_at(codes[defs[0][0]], defs[0][1].end() - 1) if len(defs) == 1 else None
+        if cb in legacy and (body is None or "." in legacy[cb]
+                             or _clean(body, defs[0][1].group(1))):
+            continue                     # the from_work() rules of 20-legacy-init
+        if body is not None and not re.search(r"\b" + defs[0][1].group(1) + r"\b", body):
+            continue                     # data never read: 21-legacy-nodata, or refused
+        fields = {m.group("f") for _, m, _ in sites if m}
+        if any(m is None for _, m, _ in sites) or len(fields) != 1:
+            why[f0] = (f"{where}: its tasklet is not a plain member E->f or E.f in every "
+                       "init (an array element, a pointer or a variable), so the data "
+                       "has no field to live in")
+            continue
+        fld = fields.pop()
+        ctype = member_struct(texts, fld)
+        if not ctype:
+            why[f0] = (f"{where}: no single struct of the group declares the tasklet "
+                       f"member '{fld}', so the data has no field to live in")
+            continue
+        if body is None:
+            why[f0] = f"{where}: {cb}(unsigned long) is not defined once in the group"
+            continue
+        other = _other_use(codes, cb)
+        if other:
+            why[other[0]] = (f"{where}: {cb}() is also used at line {other[1]} (a direct "
+                             "call or a pointer to it would still pass an unsigned long)")
+            continue
+        container = cb in legacy
+        if not container and _named_member(texts, fld + "_data"):
+            why[f0] = f"{where}: the name {fld}_data for its data field is taken"
+            continue
+        out[cb] = LocalCb("container" if container else "field", fld, ctype,
+                          defs[0][1].group(1))
+    return out, why
+
+
+def _clean(body: str, d: str) -> bool:
+    """Whether every read of d is a (T *)d cast, which the from_work()
+    rules rewrite; otherwise the local-variable form keeps the body."""
+    uses = len(re.findall(r"\b" + d + r"\b", body))
+    casts = len(re.findall(_CAST_USE + d + r"\b", body))
+    return uses == casts
+
+
+def _other_use(codes: dict[str, str], cb: str) -> tuple[str, int] | None:
+    ok = re.compile(r"\btasklet_init\s*\([^;]*?\b" + cb + r"\b[^;]*;"
+                    r"|\b" + cb + r"\s*\(\s*" + PARAM + r"\b(?:\s+\w+)?\s*\)")
+    for f, code in codes.items():
+        allowed = [(m.start(), m.end()) for m in ok.finditer(code)]
+        for m in re.finditer(r"\b" + cb + r"\b", code):
+            if not any(a <= m.start() < b for a, b in allowed):
+                return f, _line(code, m.start())
+    return None
+
+
+def env_value(cbs: dict[str, LocalCb]) -> str:
+    """DETASKLET_LEGACY_LOCAL for the script rules: cb -> kind, field,
+    expression of the new local variable."""
+    return json.dumps({cb: {"kind": c.kind, "field": c.field, "expr": c.expr()}
+                       for cb, c in sorted(cbs.items())}, sort_keys=True)
+
+
+def note(c: LocalCb, cb: str) -> str:
+    """Why the rewrite of cb is exact, for the reviewer (commit message)."""
+    if c.kind == "field":
+        return (f"{cb}() took the tasklet's data, which is not the struct around the "
+                f"work item: that value is now kept in the new field {c.field}_data, set "
+                f"where tasklet_init() set it, and {cb}() reads it back into "
+                f"'{c.param}', so its body runs with the value it had before.")
+    return (f"{cb}() reads its old argument in more ways than a cast: '{c.param}' is now "
+            f"(unsigned long)container_of(work, {c.ctype}, {c.field}), the container "
+            "that every tasklet_init() passed as data.")
+
+
+def add_fields(orig: str, text: str, fields: list[str]) -> str:
+    """Declare unsigned long f_data after the member f, in the file whose
+    original text declares the tasklet member f (once: locals_for checked
+    that the group has one such declaration)."""
+    for f in fields:
+        if len(re.findall(r"\bstruct\s+tasklet_struct\s+" + f + r"\s*;", orig)) != 1:
+            continue
+        decl = re.compile(r"^([ \t]*)struct\s+work_struct(\s+)" + f + r"\s*;[^\n]*\n", re.M)
+        found = list(decl.finditer(text))
+        if len(found) != 1:
+            continue
+        m = found[0]
+        indent, gap = m.group(1), m.group(2)
+        if "\t" in gap:
+            # Aligned members: the new name in the column of the member's.
+            col = len((indent + "struct work_struct" + gap).expandtabs(8))
+            here = len((indent + "unsigned long").expandtabs(8))
+            gap = "\t" * max(1, -(-(col - here) // 8)) if col % 8 == 0 else gap
+        else:
+            gap = " "
+        text = (text[:m.end()] + f"{indent}unsigned long{gap}{f}_data;\n" + text[m.end():])
+    return text
+
+
+_LOCAL_RE = re.compile(r"^(\t+)(unsigned long|uintptr_t) (\w+) = ((?:\(unsigned long\))?"
+                       r"container_of\(work, [^;\n]*;)\n(?=([^\n]*))", re.M)
+# A declaration line, as checkpatch sees one: type words, a name, = ; or ,
+_DECL_RE = re.compile(r"\t+(?:(?:const|static|volatile|unsigned|signed|struct|union|enum)\s+)*"
+                      r"(?!return\b|goto\b|else\b|case\b|do\b)\w+\s+[\s*]*\w+\s*"
+                      r"(?:\[[^\]]*\]\s*)*(?:=|;|,)")
+
+
+def tidy_locals(text: str, limit: int = 100) -> str:
+    """The new 'unsigned long d = container_of(...)...;' first in a
+    callback body, in kernel style: broken after '=' past checkpatch's 100
+    columns, and followed by a blank line when no declaration follows."""
+    def fix(m: re.Match[str]) -> str:
+        tab, typ, name, value, nxt = m.groups()
+        line = f"{tab}{typ} {name} = {value}"
+        if len(line.expandtabs(8)) > limit:
+            line = f"{tab}{typ} {name} =\n{tab}\t{value}"
+        blank = "" if not nxt.strip() or _DECL_RE.match(nxt) else "\n"
+        return line + "\n" + blank
+    return _LOCAL_RE.sub(fix, text)
