@@ -226,7 +226,11 @@ def examine(kdir: Path, g: Group) -> None:
     g.hi_keys = hi
     g.sync_helpers = sync_helpers(list(codes.values()))
     g.legacy = legacy_fields(list(codes.values()))
-    names_cb = set(g.legacy) | set(_ANY_CB_RE.findall("\n".join(codes.values())))
+    # Callbacks to look for next to the group: the from_work() ones, and the
+    # other legacy ones whose definition is not in the group (legacydata).
+    joined = "\n".join(codes.values())
+    names_cb = set(g.legacy) | {cb for cb in _ANY_CB_RE.findall(joined) if not re.search(
+        r"\b" + cb + r"\s*\(\s*" + legacydata.PARAM + r"\s+\w+\s*\)\s*\{", joined)}
     if names_cb:
         g.extra = callback_files(kdir, g, names_cb)
     allcodes = {**codes, **{f: strip_comments(read_text(kdir / f)) for f in g.extra}}
