@@ -6,6 +6,7 @@
 #   make kunit [KDIR=dir]
 #   make tasklet-free [KDIR=dir] [OUT=dir]
 #   make compile-test [KDIR=dir] [OUT=dir] [ARCHES="x86_64 arm64 ..."] [J=n] [CC="ccache gcc"]
+#   make coverage [KDIR=dir] [OUT=dir] [ARCHES=...]   (files some allmodconfig builds)
 
 SHELL      := /bin/bash
 CACHE      ?= $(CURDIR)/cache
@@ -26,7 +27,7 @@ export DETASKLET_FROM := $(FROM)
 endif
 
 .PHONY: convert test deps kunit tasklet-free reference help series send-check \
-        compile-deps compile-test compile-sample
+        compile-deps compile-test compile-sample coverage
 
 help:
 	@sed -n '2,9p' Makefile
@@ -87,7 +88,7 @@ tasklet-free: deps $(if $(filter $(REF_TREE),$(KDIR)),reference)
 	@scripts/tasklet-free.sh "$(KDIR)" "$(OUT)"
 
 # compile-test: build what make convert changed, pristine and converted, allmodconfig.
-ARCHES     ?= x86_64 arm64 arm s390 powerpc powerpc32 mips
+ARCHES     ?= x86_64 arm64 arm s390 powerpc powerpc32 mips parisc
 BUILD      ?= $(CURDIR)/build
 PRISTINE   ?= failed
 KPKGS      := gcc make libc6-dev bc flex bison libelf-dev libssl-dev patch perl python3
@@ -98,6 +99,7 @@ CROSS_s390    := gcc-s390x-linux-gnu
 CROSS_powerpc := gcc-powerpc64le-linux-gnu
 CROSS_powerpc32 := gcc-powerpc-linux-gnu
 CROSS_mips    := gcc-mips-linux-gnu
+CROSS_parisc  := gcc-hppa-linux-gnu
 CT_PKGS     = $(KPKGS) $(foreach a,$(ARCHES),$(CROSS_$(a))) $(if $(findstring ccache,$(CC)),ccache) \
               $(if $(findstring distcc,$(CC)),distcc)
 CT_CC       = $(if $(filter default,$(origin CC)),,--cc "$(CC)")
@@ -107,6 +109,11 @@ SAMPLE_ARCHES := x86_64 s390
 # Kernel build tools and the cross compilers for ARCHES (as root), or the command to run.
 compile-deps:
 	$(call install,$(CT_PKGS))
+
+# Of every tasklet file in OUT/report.json, how many some arch's allmodconfig
+# builds (Kbuild read against each .config; no compile), the others with why.
+coverage: deps compile-deps $(if $(filter $(REF_TREE),$(KDIR)),reference)
+	@$(PY) -m detasklet coverage "$(KDIR)" -o "$(OUT)" --build-dir "$(BUILD)" --arches $(ARCHES)
 
 compile-test: deps compile-deps $(if $(filter $(REF_TREE),$(KDIR)),reference)
 	@$(PY) -m detasklet compile-test "$(KDIR)" -o "$(OUT)" --build-dir "$(BUILD)" \

@@ -132,7 +132,9 @@ def cmd_scan(a: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_compile_test(a: argparse.Namespace) -> int:
+def _build_args(a: argparse.Namespace) -> tuple[Path, Path, Path, list[str]]:
+    """KDIR, OUT (with its report.json), the build folders, the arches of
+    compile-test and coverage, checked."""
     kdir = Path(a.kdir).resolve()
     tree.kernel_version(kdir)
     out = Path(a.out).resolve()
@@ -144,6 +146,27 @@ def cmd_compile_test(a: argparse.Namespace) -> int:
     for arch in arches:
         if arch not in verify.ARCHES:
             raise tree.TreeError(f"unknown arch {arch!r}: choose from {' '.join(verify.ARCHES)}")
+    return kdir, out, build, arches
+
+
+def cmd_coverage(a: argparse.Namespace) -> int:
+    """How many files of OUT/report.json some arch's allmodconfig builds."""
+    kdir, out, build, arches = _build_args(a)
+    on, why = verify.coverage(kdir, out, build, arches, lambda m: print(m, file=sys.stderr))
+    total = len(on) + len(why)
+    for f, w in sorted(why.items()):
+        print(f"  not built: {f}: {w}")
+    first: dict[str, int] = {}
+    for hit in on.values():
+        first[hit[0]] = first.get(hit[0], 0) + 1
+    print(f"coverage: {len(on)} of {total} tasklet files ({100 * len(on) / max(total, 1):.1f}%) "
+          "are built by the allmodconfig of some arch (" +
+          ", ".join(f"{a} {n}" for a, n in sorted(first.items(), key=lambda x: -x[1])) + ")")
+    return 0
+
+
+def cmd_compile_test(a: argparse.Namespace) -> int:
+    kdir, out, build, arches = _build_args(a)
     return verify.main(verify.Job(kdir, out, build, arches, a.jobs, a.cc or None,
                                   a.files or None, a.quiet, a.pristine, a.strict))
 
@@ -189,6 +212,15 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("kdir")
     s.add_argument("paths", nargs="*")
     s.set_defaults(fn=cmd_scan)
+    t = sub.add_parser("coverage", help="count the files of OUT/report.json (converted or "
+                       "not) that some arch's allmodconfig builds; list the others with why")
+    t.add_argument("kdir", help="the tree OUT was converted from (never written)")
+    t.add_argument("-o", "--out", default="out", help="a convert OUT (default: out)")
+    t.add_argument("--arches", nargs="*", default=[],
+                   help=f"(default: {' '.join(verify.DEFAULT_ARCHES)})")
+    t.add_argument("--build-dir", default="", help="build folders (default: build/ beside OUT)")
+    t.set_defaults(fn=cmd_coverage)
+
     t = sub.add_parser("compile-test", help="build every converted file (and the .c files "
                        "including a converted header) pristine and converted, allmodconfig")
     t.add_argument("kdir", help="the tree OUT was converted from (never written)")

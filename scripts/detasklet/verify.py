@@ -60,6 +60,8 @@ ARCHES: dict[str, Arch] = {a.name: a for a in (
     Arch("powerpc32", "powerpc", "powerpc-linux-gnu-", "gcc-powerpc-linux-gnu",
          "# CONFIG_PPC64 is not set\n"),
     Arch("mips", "mips", "mips-linux-gnu-", "gcc-mips-linux-gnu"),
+    # 32-bit PA-RISC: the GSC bus of HP workstations (hil_mlc, hp_sdc).
+    Arch("parisc", "parisc", "hppa-linux-gnu-", "gcc-hppa-linux-gnu"),
 )}
 DEFAULT_ARCHES = tuple(ARCHES)
 
@@ -70,6 +72,7 @@ PATH_ARCH: tuple[tuple[str, str], ...] = (
     ("arch/s390/", "s390"), ("drivers/s390/", "s390"), ("net/iucv/", "s390"),
     ("arch/powerpc/", "powerpc"), ("drivers/macintosh/", "powerpc"),
     ("drivers/ps3/", "powerpc"), ("arch/mips/", "mips"),
+    ("arch/parisc/", "parisc"), ("drivers/parisc/", "parisc"),
 )
 # Top folders kbuild always descends into (Makefile core-y/drivers-y/libs-y).
 TOP_DIRS = frozenset({"init", "kernel", "mm", "fs", "ipc", "security", "crypto",
@@ -683,6 +686,44 @@ def run(job: Job, log: Callable[[str], None]) -> tuple[Outcome, dict[str, set[st
         if o not in outcome.objects:
             outcome.not_built[o] = tried[o]
     return outcome, by_file
+
+
+def coverage(kdir: Path, out: Path, build: Path, arches: list[str],
+             log: Callable[[str], None]) -> tuple[dict[str, list[str]], dict[str, str]]:
+    """Every file of report.json (converted or not) -> the arches whose
+    allmodconfig builds one of its objects (the same Kbuild reading that
+    chooses where compile-test builds), and for the others why not. Only
+    allmodconfig is run (in BUILD/<arch>-pristine), nothing is compiled."""
+    files = sorted(f["path"] for f in load_report(out)["files"] if isinstance(f, dict))
+    by_file = objects_for(files, include_graph(kdir))
+    kmtime = kconfig_newest(kdir)
+    ens: dict[str, Enablement] = {}
+    missing: list[str] = []
+    for name in order_arches(arches):
+        arch = ARCHES[name]
+        if not shutil.which(compiler_of(arch, None)):
+            missing.append(f"{name} ({arch.package} not installed)")
+            continue
+        pb = build / f"{name}-pristine"
+        configure(kdir, pb, make_vars(arch, None), 1, kmtime, log, prepare=False,
+                  allconfig=arch.allconfig)
+        ens[name] = Enablement(kdir, read_config(pb), arch.karch)
+    on: dict[str, list[str]] = {}
+    why: dict[str, str] = {}
+    for f in files:
+        objs = by_file.get(f, set())
+        hit = [a for a, en in ens.items()
+               if any(o in candidates([o], a) and en.listed(o[:-2] + ".o") for o in objs)]
+        if hit:
+            on[f] = hit
+        elif not objs:
+            why[f] = "no .c file includes it"
+        elif all(ens[a].listed(o[:-2] + ".o") is None for a in ens for o in objs):
+            why[f] = "no Makefile names it"
+        else:
+            why[f] = ("not enabled by allmodconfig on " + ", ".join(ens)
+                      + ("; not tried: " + ", ".join(missing) if missing else ""))
+    return on, why
 
 
 def file_builds(by_file: dict[str, set[str]], outcome: Outcome) -> dict[str, dict]:
