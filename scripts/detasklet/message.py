@@ -27,9 +27,9 @@ MAPPING: list[tuple[str, str, str, str]] = [
     ("tasklet_setup", r"\btasklet_setup\s*\(", "tasklet_setup() -> INIT_WORK()", ""),
     ("tasklet_init", r"\btasklet_init\s*\(", "tasklet_init() -> INIT_WORK()",
      "Callbacks that were registered with tasklet_init() and took an "
-     "unsigned long now take the struct work_struct pointer and find "
-     "their object with from_work(), as the data passed was the object "
-     "that contains the work item."),
+     "unsigned long now take the struct work_struct pointer; where the "
+     "data passed was the object that contains the work item, they find "
+     "it with from_work()."),
     ("from_tasklet", r"\bfrom_tasklet\s*\(", "from_tasklet() -> from_work()", ""),
     ("tasklet_hi_schedule", r"\btasklet_hi_schedule\s*\(",
      "tasklet_hi_schedule() -> queue_work(system_bh_highpri_wq, ...)", ""),
