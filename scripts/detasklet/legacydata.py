@@ -145,6 +145,14 @@ def locals_for(codes: dict[str, str], legacy: dict[str, str]
                              "call or a pointer to it would still pass an unsigned long)")
             continue
         container = cb in legacy
+        # The field form names E twice (E->f_data = data; INIT_WORK(&E->f, cb)):
+        # only when E has no side effect (no call, ++, --, assignment).
+        busy = next((m for _, m, _ in sites if m and (re.search(r"\w\s*\(|\+\+|--|[^=!<>]=(?!=)",
+                                                                  m.group("e")))), None)
+        if not container and busy:
+            why[f0] = (f"{where}: its tasklet expression '{busy.group('e')}' would be "
+                       "evaluated twice with the data field")
+            continue
         if not container and _named_member(texts, fld + "_data"):
             why[f0] = f"{where}: the name {fld}_data for its data field is taken"
             continue
