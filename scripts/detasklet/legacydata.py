@@ -233,13 +233,27 @@ _DECL_RE = re.compile(r"\t+(?:(?:const|static|volatile|unsigned|signed|struct|un
 
 def tidy_locals(text: str, limit: int = 100) -> str:
     """The new 'unsigned long d = container_of(...)...;' first in a
-    callback body, in kernel style: broken after '=' past checkpatch's 100
-    columns, and followed by a blank line when no declaration follows."""
+    callback body, in kernel style: within checkpatch's 100 columns (the
+    last argument of container_of() under its first, else a break after
+    '='), and followed by a blank line when no declaration follows."""
+    def split_args(head: str, value: str) -> str:
+        # container_of(work, C,\n<aligned>f)...: the last argument under the first
+        open_ = value.index("container_of(") + len("container_of(")
+        cut = value.rindex(", ", open_, value.index(")", open_)) + 2
+        col = len((head + value[:open_]).expandtabs(8))
+        pad = "\t" * (col // 8) + " " * (col % 8)
+        return f"{head}{value[:cut - 1]}\n{pad}{value[cut:]}"
+
+    def fits(text: str) -> bool:
+        return all(len(ln.expandtabs(8)) <= limit for ln in text.split("\n"))
+
     def fix(m: re.Match[str]) -> str:
         tab, typ, name, value, nxt = m.groups()
-        line = f"{tab}{typ} {name} = {value}"
-        if len(line.expandtabs(8)) > limit:
-            line = f"{tab}{typ} {name} =\n{tab}\t{value}"
+        head, head2 = f"{tab}{typ} {name} = ", f"{tab}\t"
+        tries = [head + value, split_args(head, value),
+                 f"{tab}{typ} {name} =\n{head2}{value}",
+                 f"{tab}{typ} {name} =\n" + split_args(head2, value)]
+        line = next((t for t in tries if fits(t)), tries[1])
         blank = "" if not nxt.strip() or _DECL_RE.match(nxt) else "\n"
         return line + "\n" + blank
     return _LOCAL_RE.sub(fix, text)
