@@ -8,6 +8,7 @@ is "callback=field,..." for the legacy callbacks proven to be used with
 one container field (facts.legacy_fields).
 """
 
+import json
 import os
 
 from detasklet.facts import key
@@ -34,5 +35,4 @@ def legacy_local(cb: str) -> dict[str, str]:
     """The local-variable form of legacy callback cb, from
     DETASKLET_LEGACY_LOCAL (legacydata.env_value): kind, field, expr;
     {} when the driver did not prove it."""
-    import json
     return json.loads(os.environ.get("DETASKLET_LEGACY_LOCAL") or "{}").get(cb, {})

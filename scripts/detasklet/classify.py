@@ -90,42 +90,36 @@ def legacy_check(g: Group, new: dict[str, str],
                  old: dict[str, str] | None = None) -> dict[str, str]:
     """A legacy callback whose init became INIT_WORK() must have been
     rewritten wherever it is defined or declared, in every file, and its
-    new body must not read the old parameter any more."""
+    new body must not read the old parameter any more (from_work() form);
+    the local-variable form must have its data field declared."""
     bad: dict[str, str] = {}
-    codes = {f: strip_comments(t) for f, t in new.items()} if g.legacy else {}
+    codes = {f: strip_comments(t) for f, t in new.items()} if g.legacy or g.legacy_local else {}
     olds = {f: strip_comments(t) for f, t in (old or {}).items()} if g.legacy else {}
     for cb in g.legacy:
         f, name = stale_param(cb, olds, codes)
         if f:
             bad[f] = (f"legacy callback {cb}() reads its argument '{name}' other than as "
                       "the container pointer (only (T *)data casts are rewritten)")
-        old_sig = re.compile(r"\b" + cb + r"\s*\(\s*(?:unsigned\s+long\b|void\s*\*)")
-        new_def = _new_def(cb)
+    # callback -> (its old parameter types, what a leftover says)
+    forms = {cb: (r"(?:unsigned\s+long\b|void\s*\*)",
+                  " (its body does not read the data once, as the container)")
+             for cb in g.legacy}
+    forms.update({cb: (PARAM + r"\b", "") for cb in g.legacy_local})
+    for cb, (param, more) in forms.items():
         inits = [f for f, t in new.items() if re.search(r"\bINIT_WORK\([^;]*\b" + cb + r"\b", t)]
         if not inits:
             continue
+        old_sig = re.compile(r"\b" + cb + r"\s*\(\s*" + param)
         for f, code in codes.items():
             m = old_sig.search(code)
             if m:
                 bad[f] = (f"legacy callback {cb}() keeps its old parameter at line "
-                          f"{code.count(chr(10), 0, m.start()) + 1} (its body does not read the "
-                          "data once, as the container)")
-        if not any(new_def.search(t) for t in new.values()):
-            bad.setdefault(inits[0], f"legacy callback {cb}() is not defined in the files "
-                           "of this group")
-    for cb, c in g.legacy_local.items():
-        inits = [f for f, t in new.items() if re.search(r"\bINIT_WORK\([^;]*\b" + cb + r"\b", t)]
-        if not inits:
-            continue
-        for f, code in {f: strip_comments(t) for f, t in new.items()}.items():
-            m = re.search(r"\b" + cb + r"\s*\(\s*" + PARAM + r"\b", code)
-            if m:
-                bad[f] = (f"legacy callback {cb}() keeps its old parameter at line "
-                          f"{code.count(chr(10), 0, m.start()) + 1}")
+                          f"{code.count(chr(10), 0, m.start()) + 1}{more}")
         if not any(_new_def(cb).search(t) for t in new.values()):
             bad.setdefault(inits[0], f"legacy callback {cb}() is not defined in the files "
                            "of this group")
-        if c.kind == "field" and not any(re.search(
+        c = g.legacy_local.get(cb)
+        if c and c.kind == "field" and not any(re.search(
                 r"^\s*unsigned long\s+" + c.field + r"_data;$", t, re.M) for t in new.values()):
             bad.setdefault(inits[0], f"the new field {c.field}_data for the data of {cb}() "
                            f"could not be declared in {c.ctype}")

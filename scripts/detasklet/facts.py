@@ -63,10 +63,6 @@ def _norm(e: str) -> str:
     return e
 
 
-# The callback of any tasklet_init(), also behind a (void *) cast.
-_ANY_CB_RE = re.compile(r"\btasklet_init\s*\([^,;]*,\s*(?:\(\s*void\s*\*\s*\)\s*)?(\w+)\s*,")
-
-
 def legacy_fields(codes: list[str]) -> dict[str, str]:
     """callback -> tasklet field, for legacy inits whose data is the
     container, and only for callbacks used with one field everywhere."""
@@ -229,24 +225,17 @@ def examine(kdir: Path, g: Group) -> None:
     # Callbacks to look for next to the group: the from_work() ones, and the
     # other legacy ones whose definition is not in the group (legacydata).
     joined = "\n".join(codes.values())
-    names_cb = set(g.legacy) | {cb for cb in _ANY_CB_RE.findall(joined) if not re.search(
-        r"\b" + cb + r"\s*\(\s*" + legacydata.PARAM + r"\s+\w+\s*\)\s*\{", joined)}
-    if names_cb:
-        g.extra = callback_files(kdir, g, names_cb)
-    allcodes = {**codes, **{f: strip_comments(read_text(kdir / f)) for f in g.extra}}
-    g.legacy_local, g.hints = legacydata.locals_for(allcodes, g.legacy)
+    names_cb = set(g.legacy) | {cb for cb in legacydata.INIT_CB_RE.findall(joined)
+                                if not legacydata.def_re(cb).search(joined)}
+    extra = callback_files(kdir, g, names_cb) if names_cb else {}
+    g.legacy_local, g.hints = legacydata.locals_for({**codes, **extra}, g.legacy)
     for cb, c in g.legacy_local.items():
         g.legacy.pop(cb, None)          # the from_work() rules leave it alone
-        home = next(f for f, t in allcodes.items()
-                    if re.search(r"\b" + cb + r"\s*\(\s*" + legacydata.PARAM + r"\s+\w+\s*\)\s*\{", t))
-        g.notes.setdefault(home, []).append(legacydata.note(c, cb))
+        g.notes.setdefault(c.home, []).append(legacydata.note(c, cb))
     # Keep only the callback-only files of callbacks that convert.
     keep = set(g.legacy) | set(g.legacy_local)
-    if keep:
-        used = re.compile(r"\b(" + "|".join(sorted(keep)) + r")\s*\(\s*" + legacydata.PARAM)
-        g.extra = [f for f in g.extra if used.search(allcodes[f])]
-    else:
-        g.extra = []
+    used = legacydata.decl_re(keep) if keep else None
+    g.extra = [f for f, t in extra.items() if used and used.search(t)]
     both = hi & lo
     internal = re.compile(r"\b(" + "|".join(sorted(names)) + r")\s*(?:\.|->)\s*("
                           + "|".join(_INTERNAL) + r")\b") if names else None
@@ -349,13 +338,14 @@ def sync_helpers(codes: list[str]) -> set[str]:
         found |= more
 
 
-def callback_files(kdir: Path, g: Group, names: set[str]) -> list[str]:
+def callback_files(kdir: Path, g: Group, names: set[str]) -> dict[str, str]:
     """Files near the group (its folders and their parents) that define or
-    declare one of its legacy callbacks without naming the tasklet API."""
-    pat = re.compile(r"\b(" + "|".join(sorted(names)) + r")\s*\(\s*" + legacydata.PARAM + r"\b")
+    declare one of the legacy callbacks names without naming the tasklet
+    API, with their comment-stripped text, in path order."""
+    pat = legacydata.decl_re(names)
     dirs = {posixpath.dirname(f) for f in g.files}
     dirs |= {posixpath.dirname(d) for d in dirs if "/" in d}
-    found = []
+    found: dict[str, str] = {}
     for d in sorted(dirs):
         base = kdir / d
         if not base.is_dir():
@@ -363,6 +353,7 @@ def callback_files(kdir: Path, g: Group, names: set[str]) -> list[str]:
         for p in sorted(base.iterdir()):
             rel = posixpath.join(d, p.name) if d else p.name
             if p.suffix in (".c", ".h") and rel not in g.files and p.is_file():
-                if pat.search(strip_comments(read_text(p))):
-                    found.append(rel)
-    return sorted(set(found))
+                code = strip_comments(read_text(p))
+                if pat.search(code):
+                    found[rel] = code
+    return dict(sorted(found.items()))

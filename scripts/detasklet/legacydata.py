@@ -42,7 +42,8 @@ PARAM = r"(?:unsigned\s+long|uintptr_t)"
 _INIT_RE = re.compile(
     r"\btasklet_init\s*\(\s*&\s*(?P<par>\(?)\s*(?P<e>[^,;]+?)\s*(?P<op>->|\.)\s*(?P<f>\w+)"
     r"\s*\)?\s*,\s*(?P<cb>\w+)\s*,\s*(?P<data>[^;]+?)\s*\)\s*;")
-_ANY_INIT_RE = re.compile(r"\btasklet_init\s*\(\s*[^,;]*,\s*(?:\(\s*void\s*\*\s*\)\s*)?(\w+)\s*,")
+# The callback of any tasklet_init(), also behind a (void *) cast.
+INIT_CB_RE = re.compile(r"\btasklet_init\s*\(\s*[^,;]*,\s*(?:\(\s*void\s*\*\s*\)\s*)?(\w+)\s*,")
 _CAST_USE = r"\(\s*(?!void\s*\*)(?:const\s+)?(?:struct\s+)?\w+\s*\*\s*\)\s*"
 
 
@@ -52,10 +53,21 @@ class LocalCb:
     field: str       # the tasklet member f
     ctype: str       # the container type C, "struct x" or a typedef name
     param: str       # the old parameter name, now a local variable
+    home: str        # the file that defines the callback
 
     def expr(self) -> str:
         of = f"container_of(work, {self.ctype}, {self.field})"
         return f"(unsigned long){of}" if self.kind == "container" else f"{of}->{self.field}_data"
+
+
+def def_re(cb: str) -> re.Pattern[str]:
+    """The definition of legacy callback cb; group 1 is its parameter."""
+    return re.compile(r"\b" + cb + r"\s*\(\s*" + PARAM + r"\s+(\w+)\s*\)\s*\{")
+
+
+def decl_re(names: set[str]) -> re.Pattern[str]:
+    """A definition or prototype of one of the legacy callbacks names."""
+    return re.compile(r"\b(" + "|".join(sorted(names)) + r")\s*\(\s*" + PARAM + r"\b")
 
 
 def _line(code: str, i: int) -> int:
@@ -107,7 +119,7 @@ def locals_for(codes: dict[str, str], legacy: dict[str, str]
     legacy (the from_work() form) the reason, keyed by file."""
     inits: dict[str, list[tuple[str, re.Match[str] | None, int]]] = {}
     for f, code in codes.items():
-        for m in _ANY_INIT_RE.finditer(code):
+        for m in INIT_CB_RE.finditer(code):
             full = _INIT_RE.match(code, m.start())
             inits.setdefault(m.group(1), []).append((f, full, m.start()))
     out: dict[str, LocalCb] = {}
@@ -116,8 +128,7 @@ def locals_for(codes: dict[str, str], legacy: dict[str, str]
     for cb, sites in sorted(inits.items()):
         f0, _, at0 = sites[0]
         where = f"tasklet_init() of {cb}() at line {_line(codes[f0], at0)}"
-        defs = [(f, m) for f, c in codes.items() for m in re.finditer(
-            r"\b" + cb + r"\s*\(\s*" + PARAM + r"\s+(\w+)\s*\)\s*\{", c)]
+        defs = [(f, m) for f, c in codes.items() for m in def_re(cb).finditer(c)]
         body = block_at(codes[defs[0][0]], defs[0][1].end() - 1) if len(defs) == 1 else None
         if cb in legacy and (body is None or "." in legacy[cb]
                              or _clean(body, defs[0][1].group(1))):
@@ -157,7 +168,7 @@ def locals_for(codes: dict[str, str], legacy: dict[str, str]
             why[f0] = f"{where}: the name {fld}_data for its data field is taken"
             continue
         out[cb] = LocalCb("container" if container else "field", fld, ctype,
-                          defs[0][1].group(1))
+                          defs[0][1].group(1), defs[0][0])
     return out, why
 
 
