@@ -32,6 +32,7 @@ import json
 import re
 from dataclasses import dataclass
 
+from . import style
 from .scan import block_at
 
 # The parameter of a legacy callback: unsigned long, or uintptr_t (qat),
@@ -242,29 +243,19 @@ _DECL_RE = re.compile(r"\t+(?:(?:const|static|volatile|unsigned|signed|struct|un
                       r"(?:\[[^\]]*\]\s*)*(?:=|;|,)")
 
 
-def tidy_locals(text: str, limit: int = 100) -> str:
+def tidy_locals(text: str, limit: int = style.MAX_COLS) -> str:
     """The new 'unsigned long d = container_of(...)...;' first in a
-    callback body, in kernel style: within checkpatch's 100 columns (the
-    last argument of container_of() under its first, else a break after
-    '='), and followed by a blank line when no declaration follows."""
-    def split_args(head: str, value: str) -> str:
-        # container_of(work, C,\n<aligned>f)...: the last argument under the first
-        open_ = value.index("container_of(") + len("container_of(")
-        cut = value.rindex(", ", open_, value.index(")", open_)) + 2
-        col = len((head + value[:open_]).expandtabs(8))
-        pad = "\t" * (col // 8) + " " * (col % 8)
-        return f"{head}{value[:cut - 1]}\n{pad}{value[cut:]}"
-
+    callback body, in kernel style: within checkpatch's 100 columns
+    (style.wrap, the project's one line breaker; else a break after '='
+    first), and followed by a blank line when no declaration follows."""
     def fits(text: str) -> bool:
-        return all(len(ln.expandtabs(8)) <= limit for ln in text.split("\n"))
+        return all(style.width(ln) <= limit for ln in text.split("\n"))
 
     def fix(m: re.Match[str]) -> str:
         tab, typ, name, value, nxt = m.groups()
-        head, head2 = f"{tab}{typ} {name} = ", f"{tab}\t"
-        tries = [head + value, split_args(head, value),
-                 f"{tab}{typ} {name} =\n{head2}{value}",
-                 f"{tab}{typ} {name} =\n" + split_args(head2, value)]
-        line = next((t for t in tries if fits(t)), tries[1])
+        tries = [style.wrap(f"{tab}{typ} {name} = {value}", limit),
+                 f"{tab}{typ} {name} =\n" + style.wrap(f"{tab}\t{value}", limit)]
+        line = next((t for t in tries if fits(t)), tries[0])
         blank = "" if not nxt.strip() or _DECL_RE.match(nxt) else "\n"
         return line + "\n" + blank
     return _LOCAL_RE.sub(fix, text)
