@@ -2,7 +2,9 @@
 /// schedule and hi_schedule keep the softirq they run from, except that an
 /// item scheduled both ways goes to the highpri queue at every site; kill becomes
 /// cancel_work_sync (a pending run is dropped, not run: noted in the patch);
-/// disable drops a pending run, which enable_and_queue_work() queues again.
+/// disable drops a pending run, which enable_and_queue_work() queues again;
+/// disable_in_atomic becomes disable_work() and a wait that neither sleeps
+/// nor turns interrupts on.
 // Confidence: High
 // Options: --no-includes --include-headers
 
@@ -29,6 +31,34 @@ identifier scwq.wq;
 @@
 - tasklet_schedule(E)
 + queue_work(wq, E)
+
+// tasklet_disable_in_atomic() is called where sleeping is not allowed, and
+// in the tree with interrupts off (pci-hyperv under the irq descriptor
+// lock). disable_work_sync() would not do there: it takes the pool lock
+// with raw_spin_lock_irq() and turns interrupts on (pitfall 2c). What the
+// tasklet call did, done on the work item: disable_work() (any context:
+// cancels a pending run, which enable_and_queue_work() queues again, as
+// for tasklet_disable()), then spin until a running callback has returned,
+// as tasklet_unlock_spin_wait() did, with its PREEMPT_RT branch (spatch
+// prints an added else on its own line: continue keeps checkpatch quiet).
+// work_busy() reads "running" under the pool lock with irqsave; a disabled
+// item cannot start again, so once it is not running it stays so, and the
+// callback's stores are seen through that lock. facts.py refuses an E with
+// a side effect (the new code names it twice).
+@@
+expression E;
+@@
+- tasklet_disable_in_atomic(E);
++ disable_work(E);
++ /* wait for a running callback without sleeping, as tasklet_unlock_spin_wait() */
++ while (work_busy(E) & WORK_BUSY_RUNNING) {
++	if (IS_ENABLED(CONFIG_PREEMPT_RT)) {
++		local_bh_disable();
++		local_bh_enable();
++		continue;
++	}
++	cpu_relax();
++ }
 
 @@
 expression E;

@@ -240,12 +240,9 @@ def examine(kdir: Path, g: Group) -> None:
     internal = re.compile(r"\b(" + "|".join(sorted(names)) + r")\s*(?:\.|->)\s*("
                           + "|".join(_INTERNAL) + r")\b") if names else None
     for f, code in codes.items():
-        m = re.search(r"\btasklet_disable_in_atomic\b", code)
-        if m:
-            line = code.count("\n", 0, m.start()) + 1
-            g.refusals[f] = (f"tasklet_disable_in_atomic() at line {line}: interrupts may be "
-                             "off there, and disable_work_sync() turns them on while it "
-                             "waits (CONTRACT.md pitfall 2c)")
+        why = in_atomic_refusal(code, joined)
+        if why:
+            g.refusals[f] = why
             continue
         for k in sorted(both):
             m = re.search(r"\btasklet_schedule\s*\([^;]*\b" + re.escape(k) + r"\b", code)
@@ -268,6 +265,36 @@ def examine(kdir: Path, g: Group) -> None:
             line = code.count("\n", 0, m.start()) + 1
             g.refusals[f] = (f"tasklet internals: '{m.group(0)}' at line {line} has no "
                              "work_struct equivalent")
+
+
+_IN_ATOMIC_RE = re.compile(r"\btasklet_disable_in_atomic\s*\(([^;]*)\)\s*;")
+_SIDE_EFFECT_RE = re.compile(r"(\w+)\s*\(|\+\+|--|[^=!<>]=(?!=)")
+
+
+def in_atomic_refusal(code: str, group_code: str) -> str:
+    """Why a tasklet_disable_in_atomic() of this file cannot take the
+    rewrite of cocci/40-calls.cocci, which names its argument twice
+    (disable_work(E); while (work_busy(E) ...)): an argument with a side
+    effect. A call is one unless it is a function-like macro of the group
+    whose body has none (eni's ENI_DEV(d), a cast of d->dev_data). "" when
+    every site takes the rewrite."""
+    for m in _IN_ATOMIC_RE.finditer(code):
+        for s in _SIDE_EFFECT_RE.finditer(m.group(1)):
+            if s.group(1) and _pure_macro(s.group(1), group_code):
+                continue
+            line = code.count("\n", 0, m.start()) + 1
+            return (f"tasklet_disable_in_atomic() at line {line}: its argument "
+                    f"'{m.group(1).strip()}' has a side effect ('{s.group(0).strip()}'), and "
+                    "its replacement names it twice")
+    return ""
+
+
+def _pure_macro(name: str, code: str) -> bool:
+    d = re.search(r"^[ \t]*#[ \t]*define[ \t]+" + re.escape(name) + r"\(([^)]*)\)(.*)$",
+                  code, re.M)
+    if not d or d.group(2).rstrip().endswith("\\"):
+        return False                    # not a macro of the group, or a long one
+    return _SIDE_EFFECT_RE.search(d.group(2)) is None
 
 
 def _is_tasklet_at(code: str, m: re.Match[str]) -> bool:

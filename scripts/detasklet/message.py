@@ -44,6 +44,15 @@ MAPPING: list[tuple[str, str, str, str]] = [
     ("tasklet_disable", r"\btasklet_disable\s*\(", "tasklet_disable() -> disable_work_sync()",
      "disable_work_sync() and disable_work() also cancel a pending run, "
      "where a disabled tasklet stayed scheduled."),
+    ("tasklet_disable_in_atomic", r"\btasklet_disable_in_atomic\s*\(",
+     "tasklet_disable_in_atomic() -> disable_work() and a wait on work_busy()",
+     "tasklet_disable_in_atomic() becomes disable_work() and a loop that "
+     "waits, without sleeping, until work_busy() no longer reports the "
+     "callback running, as tasklet_unlock_spin_wait() did. "
+     "disable_work_sync() would not do here: it may sleep, and it takes the "
+     "pool lock with raw_spin_lock_irq(), which turns interrupts back on. "
+     "Like tasklet_disable(), it cancels a pending run, which "
+     "enable_and_queue_work() queues again."),
     ("tasklet_enable", r"\btasklet_enable\s*\(", "tasklet_enable() -> enable_and_queue_work()",
      "Queueing a disabled work item does nothing, where a tasklet scheduled "
      "while disabled ran once it was enabled. tasklet_enable() therefore "
