@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# scripts/kunit.sh KDIR [--break-enable]
+# scripts/kunit.sh KDIR [--break-enable | --break-in-atomic]
 #
 # Run the detasklet_contract KUnit suite (tests/kunit/detasklet_contract.c)
 # on UML against the kernel tree KDIR, which is never written:
@@ -24,6 +24,9 @@
 # enable_and_queue_work()) and exits 0 only if the case
 # dt_enable_and_queue_restores_dropped_schedule FAILED and every other case
 # passed, i.e. it proves the suite catches that wrong mapping.
+# --break-in-atomic does the same with -DDETASKLET_CONTRACT_BREAK_IN_ATOMIC
+# (tasklet_disable_in_atomic becomes disable_work_sync(), which turns
+# interrupts back on) and the case dt_disable_in_atomic_irqs_off.
 #
 # Environment:
 #   KUNIT_BUILD  scratch directory (default build/kunit, relative to the
@@ -39,18 +42,24 @@ SUITE_C=$PROJ/tests/kunit/detasklet_contract.c
 SUITE_KCONFIG=$PROJ/tests/kunit/Kconfig.fragment
 KUNITCONFIG=$PROJ/tests/kunit/.kunitconfig
 ENABLE_CASE=dt_enable_and_queue_restores_dropped_schedule
+IN_ATOMIC_CASE=dt_disable_in_atomic_irqs_off
 SUITE_NAME=detasklet_contract
 
 die() { echo "$PROG: error: $*" >&2; exit 2; }
-usage() { echo "usage: scripts/kunit.sh KDIR [--break-enable]" >&2; exit 2; }
+usage() { echo "usage: scripts/kunit.sh KDIR [--break-enable | --break-in-atomic]" >&2; exit 2; }
 
 KDIR=
 BREAK=0
+MODE=normal
 for arg in "$@"; do
 	case $arg in
-	--break-enable) BREAK=1 ;;
+	--break-enable) BREAK=1; MODE=break-enable; DEFINE=DETASKLET_CONTRACT_BREAK_ENABLE
+		BROKEN_CASE=$ENABLE_CASE; BROKEN_WHAT="tasklet_enable -> enable_work()" ;;
+	--break-in-atomic) BREAK=1; MODE=break-in-atomic; DEFINE=DETASKLET_CONTRACT_BREAK_IN_ATOMIC
+		BROKEN_CASE=$IN_ATOMIC_CASE
+		BROKEN_WHAT="tasklet_disable_in_atomic -> disable_work_sync()" ;;
 	-h|--help) usage ;;
-	-*) die "unknown option '$arg' (usage: scripts/kunit.sh KDIR [--break-enable])" ;;
+	-*) die "unknown option '$arg' (usage: scripts/kunit.sh KDIR [--break-enable | --break-in-atomic])" ;;
 	*) [ -z "$KDIR" ] || die "more than one KDIR given ('$KDIR', '$arg')"
 	   KDIR=$arg ;;
 	esac
@@ -95,7 +104,6 @@ case "$KB/" in "$KDIR"/*) die "KUNIT_BUILD '$KB' resolves inside KDIR; KDIR must
 SRC=$KB/src
 OUT=$KB/out
 JOBS=${KUNIT_JOBS:-2}
-MODE=normal; [ "$BREAK" = 1 ] && MODE=break-enable
 
 exec 9>"$KB/.lock"
 flock -n 9 || die "another scripts/kunit.sh run holds $KB/.lock"
@@ -144,7 +152,7 @@ t=$(tmpfile "$SRC/lib/Makefile")
 	# shellcheck disable=SC2016 # a make variable, not a shell one
 	printf 'obj-$(CONFIG_DETASKLET_CONTRACT_KUNIT_TEST) += detasklet_contract.o\n'
 	if [ "$BREAK" = 1 ]; then
-		printf 'CFLAGS_detasklet_contract.o += -DDETASKLET_CONTRACT_BREAK_ENABLE\n'
+		printf 'CFLAGS_detasklet_contract.o += -D%s\n' "$DEFINE"
 	fi
 } > "$t"
 replace_file "$SRC/lib/Makefile" "$t"
@@ -194,11 +202,11 @@ if [ "$BREAK" = 0 ]; then
 	exit "$RC"
 fi
 
-# --break-enable: succeed only if the enable case failed and the rest passed.
-[ -f "$JSON" ] || { echo "$PROG: break-enable: no results ($JSON); build or boot failed" >&2; exit 1; }
-python3 - "$JSON" "$SUITE_NAME" "$ENABLE_CASE" <<'EOF'
+# --break-*: succeed only if the broken case failed and the rest passed.
+[ -f "$JSON" ] || { echo "$PROG: $MODE: no results ($JSON); build or boot failed" >&2; exit 1; }
+python3 - "$JSON" "$SUITE_NAME" "$BROKEN_CASE" "$MODE" "$BROKEN_WHAT" <<'EOF'
 import json, sys
-path, suite, case = sys.argv[1:4]
+path, suite, case, mode, what = sys.argv[1:6]
 root = json.load(open(path))
 def groups(g):
     yield g
@@ -210,16 +218,16 @@ for g in groups(root):
         for c in g.get("test_cases", []):
             cases[c["name"]] = c["status"]
 if not cases:
-    print(f"kunit.sh: break-enable: suite {suite} not found in results", file=sys.stderr)
+    print(f"kunit.sh: {mode}: suite {suite} not found in results", file=sys.stderr)
     sys.exit(1)
 st = cases.get(case)
 others = {n: s for n, s in cases.items() if n != case and s != "PASS"}
 if st != "FAIL":
-    print(f"kunit.sh: break-enable: {case} is {st}, expected FAIL: the suite did NOT catch enable_work()", file=sys.stderr)
+    print(f"kunit.sh: {mode}: {case} is {st}, expected FAIL: the suite did NOT catch {what}", file=sys.stderr)
     sys.exit(1)
 if others:
-    print(f"kunit.sh: break-enable: {case} failed, but so did {others}: inconclusive", file=sys.stderr)
+    print(f"kunit.sh: {mode}: {case} failed, but so did {others}: inconclusive", file=sys.stderr)
     sys.exit(1)
-print(f"kunit.sh: break-enable: OK, {case} FAILED with tasklet_enable -> enable_work(); "
+print(f"kunit.sh: {mode}: OK, {case} FAILED with {what}; "
       f"the other {len(cases) - 1} cases passed")
 EOF

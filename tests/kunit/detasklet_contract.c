@@ -24,7 +24,9 @@
  * Build with -DDETASKLET_CONTRACT_BREAK_ENABLE to map tasklet_enable() to
  * enable_work() instead of enable_and_queue_work(): the case
  * dt_enable_and_queue_restores_dropped_schedule must then fail, which proves
- * the suite catches that wrong mapping.
+ * the suite catches that wrong mapping.  -DDETASKLET_CONTRACT_BREAK_IN_ATOMIC
+ * maps tasklet_disable_in_atomic() to disable_work_sync(): the case
+ * dt_disable_in_atomic_irqs_off must then fail.
  */
 
 #include <kunit/test.h>
@@ -52,6 +54,30 @@
 #define DT_TASKLET_ENABLE_MAPPING(wq, w)	enable_and_queue_work(wq, w)
 #define DT_MAPPING_NAME				"enable_and_queue_work"
 #endif
+
+/*
+ * The rewrite of tasklet_disable_in_atomic(w) (cocci/40-calls.cocci), with
+ * the wait as a function so a case can count its turns.  Built with
+ * -DDETASKLET_CONTRACT_BREAK_IN_ATOMIC it is disable_work_sync() instead,
+ * and dt_disable_in_atomic_irqs_off must fail: that call turns interrupts
+ * back on.
+ */
+static void dt_disable_in_atomic(struct work_struct *w)
+{
+#ifdef DETASKLET_CONTRACT_BREAK_IN_ATOMIC
+	disable_work_sync(w);
+#else
+	disable_work(w);
+	while (work_busy(w) & WORK_BUSY_RUNNING) {
+		if (IS_ENABLED(CONFIG_PREEMPT_RT)) {
+			local_bh_disable();
+			local_bh_enable();
+			continue;
+		}
+		cpu_relax();
+	}
+#endif
+}
 
 /* What a callback saw about its execution context. */
 struct dt_ctx {
@@ -825,6 +851,83 @@ static void dt_tracked_enable_idiom(struct kunit *test)
 	dt_item_teardown(it);
 }
 
+/*
+ * 18. tasklet_disable_in_atomic() -> disable_work() and a wait on
+ * work_busy() (pitfall 2c).  With interrupts off, on an item that has run
+ * before (so it has a pool): the replacement leaves interrupts off, where
+ * disable_work_sync() turns them on; the run pending at the disable is
+ * cancelled and enable_and_queue_work() queues it again, so both halves
+ * run once, as tasklet_disable_in_atomic() + tasklet_enable() do.  On a
+ * threaded item whose callback sleeps, work_busy() reports it running
+ * until the callback has returned (the predicate the wait loop relies on;
+ * on UP the test polls it with msleep(), since a spin would never let the
+ * callback finish).
+ */
+static void dt_disable_in_atomic_irqs_off(struct kunit *test)
+{
+	struct dt_item *it = dt_item_new(test, system_bh_wq);
+	struct dt_item *th = dt_item_new(test, system_wq);
+	bool off_after_map, off_after_tasklet, off_after_sync, pending, ret;
+	unsigned long flags;
+	int polls = 0;
+
+	/* a first run, so that the work item has a pool to lock */
+	KUNIT_EXPECT_TRUE(test, queue_work(system_bh_wq, &it->work));
+	tasklet_schedule(&it->tasklet);
+	KUNIT_EXPECT_TRUE(test, dt_wait_runs(&it->work_runs, 1));
+	KUNIT_EXPECT_TRUE(test, dt_wait_runs(&it->tasklet_runs, 1));
+
+	local_irq_save(flags);
+	queue_work(system_bh_wq, &it->work);
+	tasklet_schedule(&it->tasklet);
+	tasklet_disable_in_atomic(&it->tasklet);
+	off_after_tasklet = irqs_disabled();
+	dt_disable_in_atomic(&it->work);
+	off_after_map = irqs_disabled();
+	pending = work_pending(&it->work);
+	enable_and_queue_work(system_bh_wq, &it->work);
+	tasklet_enable(&it->tasklet);
+	local_irq_restore(flags);
+
+	KUNIT_EXPECT_TRUE(test, off_after_tasklet);
+	KUNIT_EXPECT_TRUE(test, off_after_map);
+	KUNIT_EXPECT_FALSE(test, pending);	/* cancelled by disable_work() */
+	KUNIT_EXPECT_TRUE(test, dt_wait_runs(&it->work_runs, 2));
+	KUNIT_EXPECT_TRUE(test, dt_wait_runs(&it->tasklet_runs, 2));
+	dt_settle();
+	KUNIT_EXPECT_EQ(test, atomic_read(&it->work_runs), 2);
+	KUNIT_EXPECT_EQ(test, atomic_read(&it->tasklet_runs), 2);
+
+	/* the control: disable_work_sync() returns with interrupts on */
+	local_irq_save(flags);
+	disable_work_sync(&it->work);
+	off_after_sync = irqs_disabled();
+	local_irq_disable();
+	local_irq_restore(flags);
+	KUNIT_EXPECT_FALSE(test, off_after_sync);
+	enable_work(&it->work);
+
+	/* running: reported until the callback returns, then never again */
+	th->sleep_ms = 100;
+	KUNIT_EXPECT_TRUE(test, queue_work(system_wq, &th->work));
+	KUNIT_EXPECT_GT(test, wait_for_completion_timeout(&th->work_started,
+							  msecs_to_jiffies(2000)), 0UL);
+	ret = disable_work(&th->work);
+	KUNIT_EXPECT_FALSE(test, ret);		/* running, not pending */
+	while ((work_busy(&th->work) & WORK_BUSY_RUNNING) && polls < 400) {
+		msleep(5);
+		polls++;
+	}
+	KUNIT_EXPECT_GT(test, polls, 0);
+	KUNIT_EXPECT_EQ(test, atomic_read(&th->work_runs), 1);
+	KUNIT_EXPECT_FALSE(test, queue_work(system_wq, &th->work));	/* disabled */
+	dt_settle();
+	KUNIT_EXPECT_EQ(test, atomic_read(&th->work_runs), 1);
+	enable_work(&th->work);
+	dt_item_teardown(th);
+	dt_item_teardown(it);
+}
+
 static struct kunit_case detasklet_contract_cases[] = {
 	KUNIT_CASE(dt_queue_twice_runs_once),
 	KUNIT_CASE(dt_requeue_from_callback_runs_again),
@@ -843,6 +946,7 @@ static struct kunit_case detasklet_contract_cases[] = {
 	KUNIT_CASE(dt_declare_work_starts_enabled),
 	KUNIT_CASE(dt_queue_with_irqs_disabled),
 	KUNIT_CASE(dt_tracked_enable_idiom),
+	KUNIT_CASE(dt_disable_in_atomic_irqs_off),
 	{}
 };
 
