@@ -355,6 +355,45 @@ static void bh_queue_irqs_off(struct kunit *test)
 	bh_teardown(it);
 }
 
+/*
+ * The rewrite of tasklet_disable_in_atomic() (cocci/40-calls.cocci), with
+ * interrupts off, on an item that has run (so it has a pool): interrupts
+ * stay off, the run pending at the disable is cancelled, and
+ * enable_and_queue_work() runs it once.
+ */
+static void bh_disable_in_atomic_irqs_off(struct kunit *test)
+{
+	struct bh_item *it = bh_new(test, system_bh_wq);
+	unsigned long flags;
+	bool off, pending;
+
+	KUNIT_EXPECT_TRUE(test, queue_work(system_bh_wq, &it->work));
+	KUNIT_EXPECT_TRUE(test, bh_wait(&it->runs, 1));
+
+	local_irq_save(flags);
+	queue_work(system_bh_wq, &it->work);
+	disable_work(&it->work);
+	while (work_busy(&it->work) & WORK_BUSY_RUNNING) {
+		if (IS_ENABLED(CONFIG_PREEMPT_RT)) {
+			local_bh_disable();
+			local_bh_enable();
+			continue;
+		}
+		cpu_relax();
+	}
+	off = irqs_disabled();
+	pending = work_pending(&it->work);
+	enable_and_queue_work(system_bh_wq, &it->work);
+	local_irq_restore(flags);
+
+	KUNIT_EXPECT_TRUE(test, off);
+	KUNIT_EXPECT_FALSE(test, pending);
+	KUNIT_EXPECT_TRUE(test, bh_wait(&it->runs, 2));
+	bh_settle();
+	KUNIT_EXPECT_EQ(test, atomic_read(&it->runs), 2);
+	bh_teardown(it);
+}
+
 /* DECLARE_WORK (the DECLARE_TASKLET replacement) starts enabled. */
 static atomic_t bh_static_runs = ATOMIC_INIT(0);
 
@@ -388,6 +427,7 @@ static struct kunit_case detasklet_bh_cases[] = {
 	KUNIT_CASE(bh_flush_waits_for_pending),
 	KUNIT_CASE(bh_queue_irqs_off),
 	KUNIT_CASE(bh_declare_work_enabled),
+	KUNIT_CASE(bh_disable_in_atomic_irqs_off),
 	{}
 };
 
