@@ -9,7 +9,7 @@
 // of a tasklet that probe() initialises on some paths is not seen; a
 // kill behind a condition that implies the init, bnxt_re's need_init,
 // is refused too).
-// Options: --no-includes --include-headers
+// Options: --no-includes --include-headers --macro-file cocci/parsing-hints.h
 
 // Functions that initialise a tasklet E somewhere.
 @ini exists@

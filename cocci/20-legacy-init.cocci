@@ -6,7 +6,7 @@
 /// DETASKLET_LEGACY, keeping only callbacks used with one field (pitfall 5).
 /// Any other data shape is left alone, so the group stays unconverted.
 // Confidence: High
-// Options: --no-includes --include-headers
+// Options: --no-includes --include-headers --macro-file cocci/parsing-hints.h
 
 // The init: data is the container D of the tasklet field F.
 @li@

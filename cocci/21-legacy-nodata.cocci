@@ -2,7 +2,7 @@
 /// never reads its argument, so it can take the work item and ignore it.
 /// A callback that reads the constant stays unconverted.
 // Confidence: High
-// Options: --no-includes --include-headers
+// Options: --no-includes --include-headers --macro-file cocci/parsing-hints.h
 
 @ln@
 identifier cb;

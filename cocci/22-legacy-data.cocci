@@ -8,7 +8,7 @@
 /// driver declares it next to the member). Equivalent: the callback sees
 /// the data that tasklet_init() stored, and nothing else writes it.
 // Confidence: High
-// Options: --no-includes --include-headers
+// Options: --no-includes --include-headers --macro-file cocci/parsing-hints.h
 
 // The inits. "field": the data moves from the tasklet into f_data.
 @ldi disable ptr_to_array@

@@ -6,7 +6,7 @@
 /// or already names something "work", keeps its name (90-types.cocci
 /// still changes the type), since a rename there is not one-for-one.
 // Confidence: High
-// Options: --no-includes --include-headers
+// Options: --no-includes --include-headers --macro-file cocci/parsing-hints.h
 
 @initialize:python@
 @@

@@ -6,7 +6,7 @@
 /// disable_in_atomic becomes disable_work() and a wait that neither sleeps
 /// nor turns interrupts on.
 // Confidence: High
-// Options: --no-includes --include-headers
+// Options: --no-includes --include-headers --macro-file cocci/parsing-hints.h
 
 // tasklet_schedule() goes to the item's one workqueue: system_bh_wq, or
 // system_bh_highpri_wq when the driver also hi-schedules that item.

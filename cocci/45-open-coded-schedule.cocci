@@ -10,7 +10,7 @@
 /// the item was already queued (that pending run holds its own): the same
 /// count of references per run of the callback. Only this exact shape.
 // Confidence: High
-// Options: --no-includes --include-headers
+// Options: --no-includes --include-headers --macro-file cocci/parsing-hints.h
 
 @oc@
 expression T, S;

@@ -1,7 +1,7 @@
 /// A plain test of TASKLET_STATE_SCHED is work_pending() (CONTRACT.md R18).
 /// Any other use of the state bits has no equivalent and stays.
 // Confidence: Moderate
-// Options: --no-includes --include-headers
+// Options: --no-includes --include-headers --macro-file cocci/parsing-hints.h
 
 @@
 expression E;

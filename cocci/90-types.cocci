@@ -2,7 +2,7 @@
 /// written: fields, variables, arrays, pointers, parameters, sizeof.
 /// Runs last, so the rules before it still see the tasklet types.
 // Confidence: High
-// Options: --no-includes --include-headers
+// Options: --no-includes --include-headers --macro-file cocci/parsing-hints.h
 
 @@
 @@

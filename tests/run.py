@@ -13,6 +13,7 @@ Closing line: 'N passed, N failed'.
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 import tempfile
@@ -97,9 +98,28 @@ def parse_cocci() -> str:
     return ""
 
 
+def options_line() -> str:
+    """Each rule file run alone, with the options of its header, as the
+    kernel's coccicheck would: it must parse the unbraced scoped_guard() of
+    tests/guard-scope-ended.c. The combined run gets that from rule 15's
+    "iterator name" declaration too; a rule file alone has only
+    cocci/parsing-hints.h, which its // Options: line must name."""
+    src = TESTS / "guard-scope-ended.c"
+    for c in sorted((ROOT / "cocci").glob("*.cocci")):
+        m = re.search(r"^// Options:(.*)$", c.read_text(), re.M)
+        if not m:
+            return f"{c.name} has no // Options: line"
+        opts = [str(ROOT / o) if o.startswith("cocci/") else o for o in m.group(1).split()]
+        p = subprocess.run(["spatch", "--parse-c", *opts, str(src)],
+                           capture_output=True, text=True)
+        if not re.search(r"nb bad = 0\b", p.stdout + p.stderr):
+            return f"{c.name}: {src.name} does not parse with {m.group(1).strip()!r}"
+    return ""
+
+
 def main(argv: list[str]) -> int:
     only = set(argv)
-    cases = [("parse-cocci", parse_cocci)]
+    cases = [("parse-cocci", parse_cocci), ("options-line", options_line)]
     for p in sorted(TESTS.iterdir()):
         if p.suffix == ".c":
             cases.append((p.stem, lambda p=p: case_file(p)))

@@ -26,8 +26,9 @@ SCRIPTS_DIR = Path(__file__).resolve().parents[1]
 # --quiet --verbose-parsing: no diff on stderr, but the parse errors that
 # spatch could not recover from ("parse error\n = File ..., line N"), so
 # that a file left unconverted by them says where.
+# --macro-file: cocci/parsing-hints.h, the <linux/cleanup.h> scopes.
 SPATCH_FLAGS = ["--quiet", "--verbose-parsing", "--no-includes", "--include-headers",
-                "--no-show-diff"]
+                "--no-show-diff", "--macro-file", str(COCCI_DIR / "parsing-hints.h")]
 REPORT_RE = re.compile(r"^DETASKLET-(ATOMIC|UNINIT) (\d+) (\d+)$", re.M)
 PARSE_ERROR_RE = re.compile(r'^parse error\s*\n\s*= File ".*?", line (\d+)', re.M)
 

@@ -1,0 +1,18 @@
+/*
+ * Parsing hints for spatch (--macro-file, on top of its standard.h).
+ *
+ * Coccinelle 1.1.1 knows nothing of <linux/cleanup.h>. A scoped_guard()
+ * whose body has no braces ("scoped_guard(mutex, &m) rc = f();", as in
+ * megaraid_sas_base.c) is a parse error, and spatch then skips the whole
+ * function, tasklet calls included. Declared as iterators, they parse like
+ * list_for_each_entry(): a header, then one statement or a block, which is
+ * what they are (a for loop run once). cocci/15-sync-in-atomic.cocci
+ * matches them by that name, with "iterator name scoped_guard;".
+ * guard(lock)(&x); needs no hint: it parses as a call.
+ *
+ * When the rules run together (rewrite.py) rule 15's "iterator name"
+ * declaration tells spatch the same; a rule file run alone, with the
+ * options of its header, has only this file (tests/run.py options-line).
+ */
+#define scoped_guard(_name, args...) YACFE_ITERATOR
+#define scoped_cond_guard(_name, _fail, args...) YACFE_ITERATOR
