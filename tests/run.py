@@ -2,9 +2,9 @@
 """Golden tests for the semantic patches: one case per pattern.
 
 tests/NAME.c        input; expected/NAME.c is the output, byte for byte.
-tests/NAME_refused.c  must stay unconverted: expected/NAME_refused.c is
-                    the input itself, expected/NAME_refused.reason a text
-                    that the tool's reason must contain.
+tests/NAME_refused.c  must stay unconverted and unchanged;
+                    expected/NAME_refused.reason is a text that the tool's
+                    reason must contain.
 tests/NAME/         a folder case (a header and several .c): expected/NAME.patch
                     is the whole diff, so a shared header changes exactly once.
 Every converted output also goes through the rules again: nothing may change.
