@@ -328,6 +328,20 @@ _ATOMIC_ENTRIES = [
      "an interrupt handler, in hardirq"),
     (r"\b(?:tasklet_setup|tasklet_init)\s*\([^;]*?,\s*(\w+)\s*[,)]",
      "a tasklet callback, in softirq"),
+    (r"\bDECLARE_TASKLET\w*\s*\(\s*\w+\s*,\s*(\w+)", "a tasklet callback, in softirq"),
+    # timer_list and hrtimer callbacks set by hand, DEFINE_TIMER, hrtimer_setup (6.13)
+    (r"(?:\.|->)function\s*=\s*(\w+)\s*;", "a timer callback (.function), in softirq "
+     "or hardirq"),
+    (r"\bDEFINE_TIMER\s*\(\s*\w+\s*,\s*(\w+)", "a timer callback, in softirq"),
+    (r"\bhrtimer_setup\s*\(\s*[^,;]+,\s*(\w+)\s*,", "an hrtimer callback, in hardirq"),
+    (r"\bdevm_request_threaded_irq\s*\(\s*[^,;]+,\s*[^,;]+,\s*(\w+)\s*,",
+     "an interrupt handler, in hardirq"),
+    (r"\b(?:request_any_context_irq|request_percpu_irq)\s*\(\s*[^,;]+,\s*(\w+)\s*,",
+     "an interrupt handler, in hardirq"),
+    (r"\.ndo_start_xmit\s*=\s*(\w+)", "ndo_start_xmit, with bottom halves off"),
+    (r"\bnetif_napi_add\w*\s*\(\s*[^,;]+,\s*[^,;]+,\s*(\w+)", "a NAPI poll, in softirq"),
+    (r"\bcall_rcu(?:_hurry)?\s*\(\s*[^,;]+,\s*(\w+)\s*\)", "an RCU callback, in softirq"),
+    (r"\binit_irq_work\s*\(\s*[^,;]+,\s*(\w+)\s*\)", "an irq_work callback, in hardirq"),
 ]
 
 
