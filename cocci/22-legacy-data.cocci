@@ -7,6 +7,9 @@
 /// another value, which the init now stores in the new field f_data (the
 /// driver declares it next to the member). Equivalent: the callback sees
 /// the data that tasklet_init() stored, and nothing else writes it.
+/// A callback that is also called directly (caam's suspend path) keeps its
+/// unsigned long parameter and body; the init points the work item at a
+/// new cb_work() that calls cb with that same value (rewrite.py adds it).
 // Confidence: High
 // Options: --no-includes --include-headers --macro-file cocci/parsing-hints.h
 
@@ -23,15 +26,20 @@ tasklet_init(&E.F, cb, D);
 tasklet_init(&(E->F), cb, D);
 )
 
+// wcb: the function the work item runs, cb itself or, when cb is also
+// called directly and keeps its parameter, the wrapper cb_work() that
+// rewrite.py defines (legacydata.add_wrappers).
 @script:python ldif@
 cb << ldi.cb;
 f << ldi.F;
 fd;
+wcb;
 @@
 import detasklet_cocci
 c = detasklet_cocci.legacy_local(cb)
 if c.get("kind") == "field" and c.get("field") == f:
     coccinelle.fd = cocci.make_ident(f + "_data")
+    coccinelle.wcb = cocci.make_ident(c.get("wrapper") or cb)
 else:
     cocci.include_match(False)
 
@@ -39,21 +47,21 @@ else:
 // assignment would then store into p->a[0]. &(p->f) loses its parentheses
 // (checkpatch UNNECESSARY_PARENTHESES on the line we rewrite).
 @ldiw disable ptr_to_array@
-identifier ldi.cb, ldif.fd, F;
+identifier ldi.cb, ldif.fd, ldif.wcb, F;
 expression E, D;
 @@
 (
 - tasklet_init(&E->F, cb, D);
 + E->fd = D;
-+ INIT_WORK(&E->F, cb);
++ INIT_WORK(&E->F, wcb);
 |
 - tasklet_init(&E.F, cb, D);
 + E.fd = D;
-+ INIT_WORK(&E.F, cb);
++ INIT_WORK(&E.F, wcb);
 |
 - tasklet_init(&(E->F), cb, D);
 + E->fd = D;
-+ INIT_WORK(&E->F, cb);
++ INIT_WORK(&E->F, wcb);
 )
 
 // "container": the data was the container, which the callback recomputes.
@@ -74,18 +82,21 @@ tasklet_init(&(E->F), cb, D);
 @script:python ldic@
 cb << ldj.cb;
 f << ldj.F;
+wcb;
 @@
 import detasklet_cocci
 c = detasklet_cocci.legacy_local(cb)
 if c.get("kind") != "container" or c.get("field") != f:
     cocci.include_match(False)
+else:
+    coccinelle.wcb = cocci.make_ident(c.get("wrapper") or cb)
 
 @@
-identifier ldj.cb;
+identifier ldj.cb, ldic.wcb;
 expression E1, E2;
 @@
 - tasklet_init(E1, cb, E2);
-+ INIT_WORK(E1, cb);
++ INIT_WORK(E1, wcb);
 
 // The callback: same body, its old parameter now a local variable first,
 // of the same type (unsigned long, or uintptr_t: the driver checked).
@@ -104,7 +115,7 @@ v;
 @@
 import detasklet_cocci
 c = detasklet_cocci.legacy_local(fn)
-if c:
+if c and not c.get("wrapper"):
     coccinelle.v = cocci.make_ident(c["expr"])
 else:
     cocci.include_match(False)
@@ -137,7 +148,8 @@ void fn(T);
 fn << ldp.fn;
 @@
 import detasklet_cocci
-if not detasklet_cocci.legacy_local(fn):
+c = detasklet_cocci.legacy_local(fn)
+if not c or c.get("wrapper"):
     cocci.include_match(False)
 
 @@

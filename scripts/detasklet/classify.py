@@ -104,7 +104,15 @@ def legacy_check(g: Group, new: dict[str, str],
     forms = {cb: (r"(?:unsigned\s+long\b|void\s*\*)",
                   " (its body does not read the data once, as the container)")
              for cb in g.legacy}
-    forms.update({cb: (PARAM + r"\b", "") for cb in g.legacy_local})
+    forms.update({cb: (PARAM + r"\b", "") for cb, c in g.legacy_local.items()
+                  if not c.wrapper})
+    for cb, c in g.legacy_local.items():
+        # The wrapper form: cb keeps its parameter; cb_work() must exist.
+        if c.wrapper and any(re.search(r"\bINIT_WORK\([^;]*\b" + c.wrapper + r"\b", t)
+                             for t in new.values()) and not any(
+                _new_def(c.wrapper).search(t) for t in new.values()):
+            bad.setdefault(c.home, f"the work function {c.wrapper}() for {cb}() could "
+                           "not be added")
     for cb, (param, more) in forms.items():
         inits = [f for f, t in new.items() if re.search(r"\bINIT_WORK\([^;]*\b" + cb + r"\b", t)]
         if not inits:

@@ -58,6 +58,10 @@ class LocalCb:
     ctype: str       # the container type C, "struct x" or a typedef name
     param: str       # the old parameter name, now a local variable
     home: str        # the file that defines the callback
+    # The new work function that calls cb, when cb is also called directly
+    # or through a pointer and so keeps its unsigned long parameter; "" when
+    # cb itself becomes the work function.
+    wrapper: str = ""
 
     def expr(self) -> str:
         of = f"container_of(work, {self.ctype}, {self.field})"
@@ -165,10 +169,19 @@ def locals_for(codes: dict[str, str], legacy: dict[str, str]
             why[f0] = f"{where}: {cb}(unsigned long) is not defined once in the group"
             continue
         other = _other_use(codes, cb)
+        wrapper = ""
         if other:
-            why[other[0]] = (f"{where}: {cb}() is also used at line {other[1]} (a direct "
-                             "call or a pointer to it would still pass an unsigned long)")
-            continue
+            # A container callback is left to the from_work() rules, which
+            # rewrite its direct calls too (legacy-direct-call); the hint
+            # says why when they cannot.
+            bad = "" if cb in legacy else _wrapper_blocker(codes, cb, sites, defs[0][0], ctype)
+            if cb in legacy or bad:
+                why[other[0]] = (f"{where}: {cb}() is also used at line {other[1]} (a direct "
+                                 "call or a pointer to it would still pass an unsigned long)"
+                                 + (f", and a work function calling it cannot be added: {bad}"
+                                    if bad else ""))
+                continue
+            wrapper = cb + "_work"
         container = cb in legacy
         # The field form names E twice (E->f_data = data; INIT_WORK(&E->f, cb)):
         # only when E has no side effect (no call, ++, --, assignment).
@@ -182,8 +195,83 @@ def locals_for(codes: dict[str, str], legacy: dict[str, str]
             why[f0] = f"{where}: the name {fld}_data for its data field is taken"
             continue
         out[cb] = LocalCb("container" if container else "field", fld, ctype,
-                          defs[0][1].group(1), defs[0][0])
+                          defs[0][1].group(1), defs[0][0], wrapper)
     return out, why
+
+
+def _wrapper_blocker(codes: dict[str, str], cb: str,
+                     sites: list[tuple[str, re.Match[str] | None, int]],
+                     home: str, ctype: str) -> str:
+    """Why the work function cb_work() cannot be added before the function
+    of cb's first init, or "". It is static, so every init must be in the
+    file that defines cb; cb and the container type must be declared
+    before it; its name must be free in the group."""
+    if any(f != home for f, _, _ in sites):
+        return f"a tasklet_init() of it is in another file than {cb}()"
+    name = cb + "_work"
+    if any(re.search(r"\b" + name + r"\b", c) for c in codes.values()):
+        return f"the name {name} is taken"
+    code = codes[home]
+    first = min(i for _, _, i in sites)
+    at = insert_point(code, first)
+    if at < 0:
+        return "its first tasklet_init() is not inside a function"
+    depth = 0
+    for d in re.findall(r"^[ \t]*#[ \t]*(if|ifdef|ifndef|endif)\b", code[:first], re.M):
+        depth += -1 if d == "endif" else 1
+    if depth:
+        # ccree: the member and the init are in the #else of COMP_IN_WQ; a
+        # work function outside it would name a member that may not exist.
+        return (f"its tasklet_init() at line {_line(code, first)} is inside an #if, which "
+                "the work function would have to repeat")
+    if not decl_re({cb}).search(code[:at]):
+        return f"{cb}() is not declared before the function of its first tasklet_init()"
+    tag = ctype.split()[-1]
+    body = (re.compile(r"\bstruct\s+" + tag + r"\s*\{") if ctype.startswith("struct ")
+            else re.compile(r"\}\s*" + tag + r"\s*;"))
+    m = body.search(code)
+    if m and m.start() > at:
+        return f"{ctype} is defined after the function of its first tasklet_init()"
+    return ""
+
+
+def insert_point(text: str, pos: int) -> int:
+    """Where a new function goes before the top-level function that holds
+    text[pos]: the start of that function's header, with the comment just
+    above it (kernel style: '{' in column 0). -1 when pos is not in one."""
+    brace = text.rfind("\n{", 0, pos)
+    if brace < 0 or text.rfind("\n}", 0, pos) > brace:
+        return -1
+    start = brace + 1
+    while True:
+        prev = text.rfind("\n", 0, start - 1)
+        line = text[prev + 1:start - 1]
+        comment = line.lstrip().startswith(("*", "/*", "//"))
+        if (prev < 0 or not line.strip() or line.startswith(("}", "#"))
+                or (line.endswith(";") and not comment)):
+            return start
+        start = prev + 1
+
+
+def add_wrappers(text: str, cbs: dict[str, dict[str, str]]) -> str:
+    """Define each wrapper work function the rules pointed an INIT_WORK()
+    at (cbs: DETASKLET_LEGACY_LOCAL), before the function of its first
+    INIT_WORK(): it calls the callback with the value tasklet_init()
+    stored, as the tasklet core did."""
+    for cb, c in sorted(cbs.items()):
+        name = c.get("wrapper")
+        if not name or re.search(r"\b" + name + r"\s*\(\s*struct work_struct", text):
+            continue
+        m = re.search(r"\bINIT_WORK\s*\([^;]*\b" + name + r"\s*\)", text)
+        if not m:
+            continue
+        at = insert_point(text, m.start())
+        if at < 0:
+            continue
+        call = style.wrap(f"\t{cb}({c['expr']});", style.MAX_COLS)
+        fn = f"static void {name}(struct work_struct *work)\n{{\n{call}\n}}\n\n"
+        text = text[:at] + fn + text[at:]
+    return text
 
 
 def _clean(body: str, d: str) -> bool:
@@ -208,12 +296,21 @@ def _other_use(codes: dict[str, str], cb: str) -> tuple[str, int] | None:
 def env_value(cbs: dict[str, LocalCb]) -> str:
     """DETASKLET_LEGACY_LOCAL for the script rules: cb -> kind, field,
     expression of the new local variable."""
-    return json.dumps({cb: {"kind": c.kind, "field": c.field, "expr": c.expr()}
+    return json.dumps({cb: {"kind": c.kind, "field": c.field, "expr": c.expr(),
+                            "wrapper": c.wrapper}
                        for cb, c in sorted(cbs.items())}, sort_keys=True)
 
 
 def note(c: LocalCb, cb: str) -> str:
     """Why the rewrite of cb is exact, for the reviewer (commit message)."""
+    if c.wrapper:
+        value = (f"the value tasklet_init() stored, now kept in the new field {c.field}_data"
+                 if c.kind == "field" else
+                 f"(unsigned long)container_of(work, {c.ctype}, {c.field}), the container "
+                 "that every tasklet_init() passed as data")
+        return (f"{cb}() is also called directly, so it keeps its unsigned long parameter; "
+                f"the work item runs the new {c.wrapper}(), which calls {cb}() with {value}, "
+                "as the tasklet core did.")
     if c.kind == "field":
         return (f"{cb}() took the tasklet's data, which is not the struct around the "
                 f"work item: that value is now kept in the new field {c.field}_data, set "

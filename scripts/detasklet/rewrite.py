@@ -8,6 +8,7 @@ into a scratch folder and the diff is computed from there.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
@@ -17,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable
 
-from .legacydata import add_fields, tidy_locals
+from .legacydata import add_fields, add_wrappers, tidy_locals
 from .macros import rename_kerneldoc, rename_type, rewrite_macros
 from .scan import read_text
 
@@ -90,6 +91,7 @@ def run_one(kdir: Path, rel: str, sp_file: Path, scratch: Path, timeout: int,
     text = rename_type(rewrite_macros(text, hi))
     fields = [f for f in env.get("DETASKLET_DATA_FIELDS", "").split(",") if f]
     text = tidy_locals(add_fields(orig, text, fields))
+    text = add_wrappers(text, json.loads(env.get("DETASKLET_LEGACY_LOCAL") or "{}"))
     return Result(rel, text, parse_errors=bad, reports=hazards)
 
 

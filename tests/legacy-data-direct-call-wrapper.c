@@ -1,5 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
-/* The callback is also called with other data (caam's suspend path). */
+/*
+ * The callback is also called with other data (caam's suspend path): it
+ * keeps its unsigned long parameter, and the work item runs a new
+ * caam_jr_dequeue_work() that passes the value tasklet_init() stored.
+ */
 #include <linux/interrupt.h>
 
 struct jr_params {

@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The callback is also called with other data (caam's suspend path): it
+ * keeps its unsigned long parameter, and the work item runs a new
+ * caam_jr_dequeue_work() that passes the value tasklet_init() stored.
+ */
+#include <linux/interrupt.h>
+
+struct jr_params {
+	int n;
+};
+
+struct jr_priv {
+	struct work_struct irqtask;
+	unsigned long irqtask_data;
+	struct jr_params tasklet_params;
+};
+
+static void caam_jr_dequeue(unsigned long devarg)
+{
+	struct jr_params *params = (void *)devarg;
+
+	params->n = 0;
+}
+
+static void caam_jr_dequeue_work(struct work_struct *work)
+{
+	caam_jr_dequeue(container_of(work, struct jr_priv, irqtask)->irqtask_data);
+}
+
+static void caam_jr_init(struct jr_priv *jrp)
+{
+	jrp->irqtask_data = (unsigned long)&jrp->tasklet_params;
+	INIT_WORK(&jrp->irqtask, caam_jr_dequeue_work);
+}
+
+static void caam_jr_suspend(struct jr_priv *jrp)
+{
+	struct jr_params suspend_params = { 0 };
+
+	caam_jr_dequeue((unsigned long)&suspend_params);
+}
