@@ -111,6 +111,24 @@ def main() -> int:
         verify.prepare_converted(k, patch, src, logged.append)
         check("same patch again: nothing touched",
               (logged, os.stat(src / "include/linux/pub.h").st_mtime), ([], old_m))
+    # --pristine failed: an object that built converted has no pristine
+    # build; its record keeps the schema's values and says so.
+    oc = verify.Outcome(objects={
+        "d/a.c": verify.ObjResult("x86_64", "skipped", "ok"),
+        "d/b.c": verify.ObjResult("x86_64", "ok", "error", "b.c:1: error: x"),
+        "d/c.c": verify.ObjResult("x86_64", "error", "error", "c.c:1: error: y")},
+        not_built={"d/n.c": ["x86_64"]})
+    bs = verify.file_builds({"d/a.c": {"d/a.c"}, "d/b.c": {"d/b.c"}, "d/c.c": {"d/c.c"},
+                             "d/n.c": {"d/n.c"}}, oc)
+    check("pristine not compiled: schema values", {f: (b["pristine"], b["converted"])
+                                                   for f, b in bs.items()},
+          {"d/a.c": ("not-built", "ok"), "d/b.c": ("ok", "error"),
+           "d/c.c": ("error", "error"), "d/n.c": ("not-built", "not-built")})
+    check("pristine not compiled: said", (bs["d/a.c"].get("pristine_compiled"),
+                                          "not compiled" in bs["d/a.c"]["log"]), (False, True))
+    check("built on some arch", sorted(f for f, b in bs.items() if verify.built(b)),
+          ["d/a.c", "d/b.c", "d/c.c"])
+    check("regressions", verify.regressions(bs), ["d/b.c"])
     print(f"{passed} passed, {failed} failed")
     return 1 if failed else 0
 

@@ -760,6 +760,13 @@ def file_builds(by_file: dict[str, set[str]], outcome: Outcome) -> dict[str, dic
                "converted": worst([r.converted for _, r in rs]),
                "log": (f"{bad[0][0]}: {bad[0][1].log}" if bad and bad[0][0] != f
                        else bad[0][1].log if bad else "")}
+        if rec["pristine"] == "skipped":
+            # --pristine failed: the converted objects built, so the pristine
+            # ones were not compiled. The schema has no "skipped"; say so.
+            rec["pristine"] = "not-built"
+            rec["pristine_compiled"] = False
+            rec["log"] = rec["log"] or ("pristine not compiled: the converted objects "
+                                        "built (PRISTINE=all compiles it too)")
         if f.endswith(".h") or len(rs) > 1:
             rec["objects"] = len(rs)
         if regress:
@@ -770,6 +777,12 @@ def file_builds(by_file: dict[str, set[str]], outcome: Outcome) -> dict[str, dic
 
 def regressions(builds: dict[str, dict]) -> list[str]:
     return [f for f, b in builds.items() if b.get("regression")]
+
+
+def built(b: dict) -> bool:
+    """Whether a file's build record shows it compiled on some arch, pristine
+    or converted (a pristine that was not compiled has converted "ok")."""
+    return b["pristine"] != "not-built" or b["converted"] != "not-built"
 
 
 def md_section(builds: dict[str, dict], outcome: Outcome, arches: list[str]) -> list[str]:
@@ -785,7 +798,7 @@ def md_section(builds: dict[str, dict], outcome: Outcome, arches: list[str]) -> 
         lines.append("")
     counts: dict[str, dict[str, int]] = {}
     for f, b in builds.items():
-        for a in b["arch"].split("+") if b["pristine"] != "not-built" else ["not built"]:
+        for a in b["arch"].split("+") if built(b) else ["not built"]:
             c = counts.setdefault(a, {"files": 0, "ok": 0, "regression": 0, "pristine error": 0})
             c["files"] += 1
             if b.get("regression"):
@@ -800,14 +813,14 @@ def md_section(builds: dict[str, dict], outcome: Outcome, arches: list[str]) -> 
         c = counts[a]
         lines.append(f"| {a} | {c['files']} | {c['ok']} | {c['regression']} | {c['pristine error']} |")
     n = len(builds)
-    nb = sum(b["pristine"] != "not-built" for b in builds.values())
+    nb = sum(built(b) for b in builds.values())
     lines += ["", f"{nb} of {n} converted files built on some arch ({100 * nb / max(n, 1):.1f}%)."]
     pe = [f for f, b in builds.items() if b["pristine"] == "error" and not b.get("regression")]
     if pe:
         lines += ["", "Already failing before the conversion:", ""]
         lines += [f"- `{f}` ({builds[f]['arch']}): `{(builds[f]['log'].splitlines() or [''])[0]}`"
                   for f in pe]
-    nbl = [f for f, b in builds.items() if b["pristine"] == "not-built"]
+    nbl = [f for f, b in builds.items() if not built(b)]
     if nbl:
         lines += ["", "Not built on any arch tried:", ""]
         lines += [f"- `{f}`: {builds[f]['log']}" for f in nbl]
@@ -826,7 +839,7 @@ def main(job: Job) -> int:
     from . import report
     report.add_build(job.out, builds, md_section(builds, outcome, job.arches))
     reg = regressions(builds)
-    nb = sum(b["pristine"] != "not-built" for b in builds.values())
+    nb = sum(built(b) for b in builds.values())
     nerr = sum(b["pristine"] == "error" and not b.get("regression") for b in builds.values())
     print(f"compile-test: {len(builds)} converted files, {len(outcome.objects)} objects on "
           f"{len({r.arch for r in outcome.objects.values()})} arches in {time.time() - start:.0f} s: "
