@@ -529,15 +529,18 @@ def compile_objects(src: Path, bdir: Path, mvars: list[str], objs: list[str], jo
     prefix = str(src) + "/"
     text: dict[str, list[str]] = {}
     failed: set[str] = set()
-    done = 0
+    seen: set[str] = set()
     for line in proc.stdout:
         line = line.rstrip("\n")
         m = _CC_LINE.match(line)
         if m:
             cur = m.group(2) if m.group(2) in want else None
-            if cur:
-                done += 1
-                log(f"[{label} {done}/{len(objs)}] {cur}")
+            if cur and cur not in seen:
+                # One make run can print the same object twice (seen for the
+                # cavium/nitrox objects): count each once, so the count never
+                # passes the total ("1246/1235" before).
+                seen.add(cur)
+                log(f"[{label} {len(seen)}/{len(objs)}] {cur}")
             continue
         m = _ERR_LINE.match(line)
         if m:
