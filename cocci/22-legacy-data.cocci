@@ -82,21 +82,18 @@ tasklet_init(&(E->F), cb, D);
 @script:python ldic@
 cb << ldj.cb;
 f << ldj.F;
-wcb;
 @@
 import detasklet_cocci
 c = detasklet_cocci.legacy_local(cb)
 if c.get("kind") != "container" or c.get("field") != f:
     cocci.include_match(False)
-else:
-    coccinelle.wcb = cocci.make_ident(c.get("wrapper") or cb)
 
 @@
-identifier ldj.cb, ldic.wcb;
+identifier ldj.cb;
 expression E1, E2;
 @@
 - tasklet_init(E1, cb, E2);
-+ INIT_WORK(E1, wcb);
++ INIT_WORK(E1, cb);
 
 // The callback: same body, its old parameter now a local variable first,
 // of the same type (unsigned long, or uintptr_t: the driver checked).

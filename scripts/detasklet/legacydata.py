@@ -60,7 +60,8 @@ class LocalCb:
     home: str        # the file that defines the callback
     # The new work function that calls cb, when cb is also called directly
     # or through a pointer and so keeps its unsigned long parameter; "" when
-    # cb itself becomes the work function.
+    # cb itself becomes the work function. Field kind only: a container
+    # callback called directly is left to the from_work() rules.
     wrapper: str = ""
 
     def expr(self) -> str:
@@ -303,13 +304,10 @@ def env_value(cbs: dict[str, LocalCb]) -> str:
 
 def note(c: LocalCb, cb: str) -> str:
     """Why the rewrite of cb is exact, for the reviewer (commit message)."""
-    if c.wrapper:
-        value = (f"the value tasklet_init() stored, now kept in the new field {c.field}_data"
-                 if c.kind == "field" else
-                 f"(unsigned long)container_of(work, {c.ctype}, {c.field}), the container "
-                 "that every tasklet_init() passed as data")
+    if c.wrapper:        # only the field kind: container callbacks go to from_work()
         return (f"{cb}() is also called directly, so it keeps its unsigned long parameter; "
-                f"the work item runs the new {c.wrapper}(), which calls {cb}() with {value}, "
+                f"the work item runs the new {c.wrapper}(), which calls {cb}() with the "
+                f"value tasklet_init() stored, now kept in the new field {c.field}_data, "
                 "as the tasklet core did.")
     if c.kind == "field":
         return (f"{cb}() took the tasklet's data, which is not the struct around the "
