@@ -19,7 +19,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "scripts"))
 
-from detasklet import gitdiff, maintainers, owners, prefix, series, style  # noqa: E402
+from detasklet import gitdiff, maintainers, owners, prefix, report, series, style  # noqa: E402
 from detasklet.classify import Outcome  # noqa: E402
 
 DATA = ROOT / "tests" / "series-data"
@@ -98,6 +98,7 @@ def fixture(root: Path) -> tuple[Path, Path]:
     groups = [[Outcome(p, "converted", "", [], FILES[p], _new(FILES[p])) for p in g]
               for g in GROUPS]
     series.write(out, groups)
+    report.write(out, "6.12.0", [o for g in groups for o in g])
     return kdir, out
 
 

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import scan
+from .errors import CoreError
 
 SOFTIRQ_C = "kernel/softirq.c"
 INTERRUPT_H = "include/linux/interrupt.h"
@@ -44,6 +45,9 @@ INTERNALS = frozenset({
     "tasklet_head", "tasklet_vec", "tasklet_hi_vec", "__tasklet_schedule_common",
     "tasklet_clear_sched", "tasklet_action_common", "trace_tasklet_entry",
     "trace_tasklet_exit",
+    # 7.x: the PREEMPT_RT callback lock that tasklet_unlock_spin_wait() waits on
+    "tasklet_sync_callback", "tasklet_lock_callback", "tasklet_unlock_callback",
+    "tasklet_callback_cancel_wait_running", "tasklet_callback_sync_wait_running",
 })
 _NAMES_RE = re.compile(r"\b(" + "|".join(
     sorted(set(scan.API_IDENTIFIERS) | INTERNALS, key=len, reverse=True)) + r")\b")
@@ -84,10 +88,6 @@ MUST_KEEP = {
     INTERRUPT_H: ("TASKLET_SOFTIRQ,", "HI_SOFTIRQ=0,"),
     TRACE_IRQ_H: ("softirq_name(TASKLET)", "DEFINE_EVENT(softirq, softirq_raise,"),
 }
-
-
-class CoreError(Exception):
-    """The tree's tasklet core is not what this generator knows: one line why."""
 
 
 # ---- lexing ----------------------------------------------------------------

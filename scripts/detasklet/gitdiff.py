@@ -16,6 +16,8 @@ import difflib
 import re
 from dataclasses import dataclass
 
+from .errors import PatchError
+
 CONTEXT = 3
 _FUNC_RE = re.compile(r"[A-Za-z_$]")
 _HUNK_RE = re.compile(r"^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@")
@@ -84,10 +86,6 @@ class FileDiff:
     def lines(self, sign: str) -> list[str]:
         """The added ('+') or removed ('-') lines, without the sign."""
         return [ln[1:] for _, h in self.hunks for ln in h if ln.startswith(sign)]
-
-
-class PatchError(ValueError):
-    pass
 
 
 def parse(text: str) -> list[FileDiff]:

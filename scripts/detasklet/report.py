@@ -7,6 +7,7 @@ import re
 from collections import defaultdict
 from pathlib import Path
 
+from . import outdir
 from .classify import Outcome
 from .facts import key
 from .message import MAPPING
@@ -44,13 +45,18 @@ def rules_of(o: Outcome) -> list[str]:
     return [row for _, rx, row, _ in MAPPING if re.search(rx, code)]
 
 
-def write(out: Path, kernel: str, outcomes: list[Outcome]) -> None:
+def write(out: Path, kernel: str, outcomes: list[Outcome],
+          unscanned: list[tuple[str, str]] | None = None) -> None:
+    """report.json and report.md; unscanned: the paths the scan could not
+    read or would not follow (symbolic links out of the tree), with why."""
     files = [{"path": o.path, "status": o.status, "reason": o.reason,
               "rules": rules_of(o), "tasklets": tasklet_names(o.old), "api": o.api,
               "notes": o.notes}
              for o in sorted(outcomes, key=lambda o: o.path)]
-    (out / "report.json").write_text(json.dumps(
-        {"kernel": kernel, "target": "bh", "files": files}, indent=1) + "\n")
+    data: dict = {"kernel": kernel, "target": "bh", "files": files}
+    if unscanned:
+        data["unscanned"] = [{"path": p, "reason": why} for p, why in sorted(unscanned)]
+    (out / "report.json").write_text(json.dumps(data, indent=1) + "\n")
     by: dict[str, list[Outcome]] = defaultdict(list)
     for o in outcomes:
         by[subsystem(o.path)].append(o)
@@ -69,6 +75,11 @@ def write(out: Path, kernel: str, outcomes: list[Outcome]) -> None:
     if noted:
         lines += ["", "## Converted, with a note for the reviewer", ""]
         lines += [f"- `{o.path}`: {n}" for o in noted for n in o.notes]
+    if unscanned:
+        lines += ["", "## Not scanned, and why", "",
+                  "These paths could not be read or lead out of the tree: tasklet users "
+                  "among them are not in this report.", ""]
+        lines += [f"- `{p}`: {why}" for p, why in sorted(unscanned)]
     lines += ["", "## Not converted, and why", ""]
     for o in sorted(outcomes, key=lambda o: o.path):
         if o.status != "converted":
@@ -86,9 +97,7 @@ def add_build(out: Path, builds: dict[str, dict], section: list[str]) -> None:
             f["build"] = builds[f["path"]]
         else:
             f.pop("build", None)
-    tmp = rj.with_suffix(".json.tmp")
-    tmp.write_text(json.dumps(data, indent=1) + "\n")
-    tmp.replace(rj)
+    outdir.write_file(out, "report.json", json.dumps(data, indent=1) + "\n")
     md = out / "report.md"
     text = md.read_text() if md.is_file() else ""
     head, sep, rest = text.partition("\n## Build\n")

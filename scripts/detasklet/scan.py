@@ -92,38 +92,80 @@ def read_text(path: Path) -> str:
     return path.read_bytes().decode("utf-8", errors="surrogateescape")
 
 
-def iter_sources(kdir: Path, paths: list[str]) -> list[str]:
-    """Relative paths of the .c/.h files under the given parts of the tree."""
+def _in_tree(kdir: Path, p: Path) -> bool:
+    real, top = p.resolve(), kdir.resolve()
+    return real == top or top in real.parents
+
+
+def iter_sources(kdir: Path, paths: list[str],
+                 problems: list[tuple[str, str]] | None = None) -> list[str]:
+    """Relative paths of the .c/.h files under the given parts of the tree.
+    What cannot be scanned (an unreadable folder, a symbolic link leading
+    out of the tree or nowhere) goes to problems as (path, why), never
+    silently away; a link to a file of the tree is left to that file."""
     found: set[str] = set()
     roots = paths or ["."]
-    for p in roots:
-        top = (kdir / p)
-        if top.is_file():
+
+    def problem(rel: str, why: str) -> None:
+        if problems is not None:
+            problems.append((rel.replace(os.sep, "/"), why))
+
+    def source(rel: str) -> None:
+        p = kdir / rel
+        if p.is_symlink():
+            if not p.exists():
+                problem(rel, "a dangling symbolic link: not scanned")
+            elif not _in_tree(kdir, p):
+                problem(rel, f"a symbolic link out of the tree (to {p.resolve()}): not "
+                             "converted")
+            return
+        found.add(rel.replace(os.sep, "/"))
+
+    for root in roots:
+        top = kdir / root
+        rel_top = os.path.normpath(os.path.relpath(top, kdir))
+        if top.is_file() or top.is_symlink() and not top.is_dir():
             if top.suffix in SOURCE_SUFFIXES:
-                found.add(os.path.relpath(top, kdir).replace(os.sep, "/"))
+                source(rel_top)
             continue
-        for dirpath, dirnames, filenames in os.walk(top):
+
+        def walk_error(e: OSError) -> None:
+            problem(os.path.relpath(e.filename, kdir),
+                    f"cannot be read ({e.strerror}): its files were not scanned")
+        for dirpath, dirnames, filenames in os.walk(top, onerror=walk_error):
             rel_dir = os.path.relpath(dirpath, kdir)
             if rel_dir == ".":
                 dirnames[:] = [d for d in dirnames if d not in SKIP_DIRS]
             dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
+            for d in dirnames:
+                p = Path(dirpath, d)
+                if p.is_symlink() and not (p.exists() and _in_tree(kdir, p)):
+                    problem(os.path.normpath(os.path.join(rel_dir, d)),
+                            "a symbolic link to a folder out of the tree or nowhere: "
+                            "not scanned")
             for name in filenames:
                 if name.endswith(SOURCE_SUFFIXES):
-                    rel = os.path.normpath(os.path.join(rel_dir, name))
-                    found.add(rel.replace(os.sep, "/"))
+                    source(os.path.normpath(os.path.join(rel_dir, name)))
     return sorted(found)
 
 
 _QUICK = re.compile(rb"tasklet|TASKLET")
 
 
-def scan_tree(kdir: Path, paths: list[str]) -> list[FileScan]:
-    """All tasklet API users under paths, the tasklet core excluded."""
+def scan_tree(kdir: Path, paths: list[str],
+              problems: list[tuple[str, str]] | None = None) -> list[FileScan]:
+    """All tasklet API users under paths, the tasklet core excluded; files
+    that cannot be read go to problems (see iter_sources)."""
     users = []
-    for rel in iter_sources(kdir, paths):
+    for rel in iter_sources(kdir, paths, problems):
         if rel in CORE_FILES:
             continue
-        raw = (kdir / rel).read_bytes()
+        try:
+            raw = (kdir / rel).read_bytes()
+        except OSError as e:
+            if problems is not None:
+                problems.append((rel, f"cannot be read ({e.strerror}): not scanned"))
+            continue
         if not _QUICK.search(raw):
             continue
         uses = find_uses(raw.decode("utf-8", errors="surrogateescape"))

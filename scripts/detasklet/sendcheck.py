@@ -11,7 +11,6 @@ converted (report.json "build", when make compile-test ran).
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import shutil
@@ -21,7 +20,8 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import gitdiff
+from . import gitdiff, outdir
+from .errors import InputError, PatchError
 from .facts import includes
 from .scan import strip_comments
 
@@ -139,7 +139,14 @@ def check(kdir: Path, out: Path, jobs: int = 2, log=print) -> int:
     if not patches:
         log(f"send-check: no patches in {sdir}")
         return 1
-    parsed = {p.name: gitdiff.parse(p.read_text(errors="surrogateescape")) for p in patches}
+    rep = outdir.load_report(out)
+    allp = outdir.load_patch(out)
+    parsed = {}
+    for p in patches:
+        try:
+            parsed[p.name] = gitdiff.parse(p.read_text(errors="surrogateescape"))
+        except PatchError as e:
+            raise InputError(f"{p} is damaged ({e}): run make series again") from None
     owner: dict[str, str] = {}
     series_problems = []
     for name, fl in parsed.items():
@@ -147,16 +154,13 @@ def check(kdir: Path, out: Path, jobs: int = 2, log=print) -> int:
             if fd.path in owner:
                 series_problems.append(f"{fd.path} is in {owner[fd.path]} and {name}")
             owner[fd.path] = name
-    allp = (out / "all.patch").read_text(errors="surrogateescape")
     together = "".join(fd.text for fd in sorted((fd for fl in parsed.values() for fd in fl),
                                                 key=lambda fd: fd.path))
     if together != allp:
         series_problems.append("the patches together differ from all.patch")
     fds = {fd.path: fd for fl in parsed.values() for fd in fl}
     series_problems += dependencies(kdir, owner, fds)
-    rep = out / "report.json"
-    builds = {f["path"]: f["build"] for f in json.loads(rep.read_text()).get("files", [])
-              if f.get("build")} if rep.is_file() else {}
+    builds = {f["path"]: f["build"] for f in rep["files"] if f.get("build")}
 
     def one(p: Path) -> Result:
         r = Result(p.name)

@@ -29,7 +29,8 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import gitdiff, maintainers, message, owners, prefix, style
+from . import gitdiff, maintainers, message, outdir, owners, prefix, style
+from .errors import InputError, PatchError
 from .classify import Outcome
 
 SIGNATURE = "2.39.5"
@@ -95,20 +96,33 @@ def identity(kdir: Path, from_: str | None = None, base: str | None = None) -> I
         print(f"detasklet: no identity (set DETASKLET_FROM= or git config user.name and "
               f"user.email); using {FALLBACK_FROM}", file=sys.stderr)
     git = prefix.is_git(kdir)
-    date_s = os.environ.get("DETASKLET_DATE") or os.environ.get("SOURCE_DATE_EPOCH")
-    if date_s:
-        date = int(date_s)
-    elif git:
-        r = subprocess.run(["git", "-C", str(kdir), "log", "-1", "--format=%ct", base or "HEAD"],
-                           capture_output=True, text=True)
-        date = int(r.stdout.strip() or 0)
-    else:
-        date = int((kdir / "Makefile").stat().st_mtime)
+    date = identity_date(kdir, base)
     if not base and git:
         r = subprocess.run(["git", "-C", str(kdir), "rev-parse", "HEAD"],
                            capture_output=True, text=True)
         base = r.stdout.strip()
     return Ident(who, date, base or "", src)
+
+
+def identity_date(kdir: Path, base: str | None = None) -> int:
+    """The date of the patches (see identity); a DETASKLET_DATE or
+    SOURCE_DATE_EPOCH that is not a whole number is an InputError."""
+    for var in ("DETASKLET_DATE", "SOURCE_DATE_EPOCH"):
+        date_s = os.environ.get(var, "")
+        if date_s:
+            try:
+                date = int(date_s)
+            except ValueError:
+                raise InputError(f"{var}={date_s!r} is not a whole number of seconds "
+                                 "since 1970") from None
+            if not 0 <= date < 1 << 40:
+                raise InputError(f"{var}={date_s!r} is out of range")
+            return date
+    if prefix.is_git(kdir):
+        r = subprocess.run(["git", "-C", str(kdir), "log", "-1", "--format=%ct", base or "HEAD"],
+                           capture_output=True, text=True)
+        return int(r.stdout.strip() or 0) if r.stdout.strip().isdigit() else 0
+    return int((kdir / "Makefile").stat().st_mtime)
 
 
 def rfc2822(ts: int) -> str:
@@ -118,26 +132,34 @@ def rfc2822(ts: int) -> str:
 
 def load(kdir: Path, out: Path) -> tuple[dict[str, gitdiff.FileDiff], dict[str, str],
                                          list[list[str]], dict]:
-    """(diffs by path, pristine texts, groups, report.json) of an OUT."""
-    text = (out / "all.patch").read_text(errors="surrogateescape")
-    fds = {fd.path: fd for fd in gitdiff.parse(text)}
-    old = {p: (kdir / p).read_text(errors="surrogateescape") for p in fds}
+    """(diffs by path, pristine texts, groups, report.json) of an OUT,
+    checked (outdir.load_*): a damaged or inconsistent OUT is an InputError."""
+    rep = outdir.load_report(out)
+    text = outdir.load_patch(out)
+    try:
+        fds = {fd.path: fd for fd in gitdiff.parse(text)}
+    except PatchError as e:
+        raise InputError(f"{out}/all.patch is damaged ({e}): run make convert again") from None
+    outdir.check_consistent(out, rep, list(fds))
+    old = {}
+    for p in fds:
+        try:
+            old[p] = (kdir / p).read_bytes().decode("utf-8", errors="surrogateescape")
+        except OSError as e:
+            raise InputError(f"cannot read {p} of KDIR ({e.strerror}): is KDIR the tree "
+                             "all.patch was made from?") from None
     # all.patch in its canonical form: git headers, laid out by style.tidy
     # (an OUT written before those, or by hand, is brought to it)
-    canon = {p: gitdiff.file_diff(p, old[p], style.tidy(old[p], gitdiff.apply(old[p], fd)))
-             for p, fd in sorted(fds.items())}
+    try:
+        canon = {p: gitdiff.file_diff(p, old[p], style.tidy(old[p], gitdiff.apply(old[p], fd)))
+                 for p, fd in sorted(fds.items())}
+    except PatchError as e:
+        raise InputError(f"{out}/all.patch does not apply to KDIR {kdir} ({e}): is KDIR "
+                         "the tree it was made from?") from None
     if "".join(canon.values()) != text:
-        (out / "all.patch").write_text("".join(canon.values()), errors="surrogateescape")
+        outdir.write_file(out, "all.patch", "".join(canon.values()))
     fds = {p: gitdiff.parse(t)[0] for p, t in canon.items() if t}
-    rep = json.loads((out / "report.json").read_text()) if (out / "report.json").is_file() \
-        else {"files": []}
-    gj = out / "groups.json"
-    if gj.is_file():
-        groups = [[p for p in g if p in fds] for g in json.loads(gj.read_text())["groups"]]
-    else:                                    # an OUT from before groups.json: regroup
-        from . import facts, scan
-        scans = [s for s in scan.scan_tree(kdir, []) if s.path in fds]
-        groups = [[p for p in g.files if p in fds] for g in facts.group_files(kdir, scans)]
+    groups = [[p for p in g if p in fds] for g in outdir.load_groups(out)]
     groups = [g for g in groups if g]
     seen = {p for g in groups for p in g}
     groups += [[p] for p in sorted(fds) if p not in seen]
@@ -158,6 +180,7 @@ class Patch:
     found: bool = False       # the prefix's driver name is in MAINTAINERS or the paths
     to: list[str] = field(default_factory=list)
     cc: list[str] = field(default_factory=list)
+    no_rcpt: str = ""         # why the patch has no To/Cc, when it has none
 
     @property
     def subject(self) -> str:
@@ -315,6 +338,7 @@ def patch_text(p: Patch, n: int, total: int, ident: Ident, fds: dict[str, gitdif
             f"Subject: [PATCH {n}/{total}] {p.subject}\n"
             + _fold("To", p.to) + _fold("Cc", p.cc))
     rest = (f"\n{msg}\nSigned-off-by: {ident.name_email}\n---\n"
+            + (f"No recipients: {p.no_rcpt}.\n\n" if p.no_rcpt else "")
             + gitdiff.diffstat(files) + "\n"
             + "".join(f.text for f in files) + f"-- \n{SIGNATURE}\n\n")
     sha = hashlib.sha1((head + rest).encode(errors="surrogateescape")).hexdigest()
@@ -340,23 +364,39 @@ def recipients(kdir: Path, patches: list[Patch], fds: dict[str, gitdiff.FileDiff
         except ValueError:
             cache = {}
     git = prefix.is_git(kdir)
+    script = kdir / "scripts/get_maintainer.pl"
+    if not script.is_file():
+        why = "KDIR has no scripts/get_maintainer.pl"
+        print(f"detasklet: warning: {why}: the patches have no To/Cc", file=sys.stderr)
+        for p in patches:
+            p.to, p.cc, p.no_rcpt = [], [], why
+        return
+    if not (kdir / "MAINTAINERS").is_file():
+        print("detasklet: warning: KDIR has no MAINTAINERS: get_maintainer.pl finds no "
+              "maintainers", file=sys.stderr)
 
-    def one(p: Patch) -> tuple[list[str], list[str]]:
+    def one(p: Patch) -> tuple[list[str], list[str], str]:
         diff = "".join(fds[f].text for f in p.files)
         k = hashlib.sha1((salt + diff).encode(errors="surrogateescape")).hexdigest()
         if k in cache:
-            return cache[k][0], cache[k][1]
-        if not (kdir / "scripts/get_maintainer.pl").is_file():
-            return [], []
-        to, cc = maintainers.recipients(kdir, diff, git)
+            return cache[k][0], cache[k][1], ""
+        try:
+            to, cc = maintainers.recipients(kdir, diff, git)
+        except (RuntimeError, OSError, subprocess.SubprocessError) as e:
+            return [], [], str(e).splitlines()[0][:200] if str(e) else "get_maintainer.pl failed"
         cache[k] = [to, cc]
-        return to, cc
+        return to, cc, ""
 
     with ThreadPoolExecutor(max_workers=max(jobs, 1)) as ex:
-        for p, (to, cc) in zip(patches, ex.map(one, patches)):
+        for p, (to, cc, err) in zip(patches, ex.map(one, patches)):
             p.to, p.cc = to, cc
+            if err:
+                p.no_rcpt = err
+                print(f"detasklet: warning: {p.subject}: {err}: no To/Cc", file=sys.stderr)
+            elif not to and not cc:
+                p.no_rcpt = "get_maintainer.pl named nobody for these files"
     if cache_file:
-        cache_file.write_text(json.dumps(cache, indent=0, sort_keys=True) + "\n")
+        outdir.write_file(cache_file.parent, cache_file.name, json.dumps(cache, indent=0, sort_keys=True) + "\n")
 
 
 def tool_version() -> str:

@@ -7,9 +7,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
-
-class TreeError(Exception):
-    """A one-line reason the run cannot start."""
+from .errors import ToolError, TreeError
 
 
 # API the rewrite emits -> the kernel release that brought it.
@@ -46,11 +44,11 @@ def check_bh_workqueues(kdir: Path) -> None:
 
 def check_spatch() -> str:
     if not shutil.which("spatch"):
-        raise TreeError("spatch not found: install Coccinelle with "
+        raise ToolError("spatch not found: install Coccinelle with "
                         "'apt-get install coccinelle' (Debian package, 1.1.1)")
     out = subprocess.run(["spatch", "--version"], capture_output=True, text=True).stdout
     m = re.search(r"spatch version (\d+)\.(\d+)\.(\d+)", out)
     if not m or tuple(map(int, m.groups())) < (1, 1, 1):
-        raise TreeError(f"spatch is too old ({out.split(chr(10))[0] or 'unknown'}): "
+        raise ToolError(f"spatch is too old ({out.split(chr(10))[0] or 'unknown'}): "
                         "need 1.1.1, 'apt-get install coccinelle'")
     return ".".join(m.groups())

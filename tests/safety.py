@@ -1,0 +1,495 @@
+#!/usr/bin/env python3
+"""The tool never touches what it did not write, and every bad input is one
+line before any work.
+
+Each case runs the command line on a small fake tree in a scratch folder,
+with files around OUT that the tool did not write, and checks: the exit
+code, one line on stderr and no traceback, every file outside OUT (and the
+previous OUT after a failed run) byte for byte as it was, KDIR unchanged.
+Cases that need root (a bind mount, a small tmpfs, running as another
+user) are reported as skipped when the runner is not root, never as
+passed. Closing line: 'N passed, N failed' (and 'N skipped' if any).
+"""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from typing import Callable
+
+ROOT = Path(__file__).resolve().parents[1]
+ENV = {**os.environ, "PYTHONPATH": str(ROOT / "scripts"), "DETASKLET_FROM": "T <t@example.org>"}
+ENV.pop("DETASKLET_DATE", None)
+ENV.pop("SOURCE_DATE_EPOCH", None)
+ROOT_USER = os.geteuid() == 0
+
+FOO = """\
+struct foo { struct tasklet_struct t; int n; };
+
+static void foo_fn(struct tasklet_struct *t)
+{
+\tstruct foo *p = from_tasklet(p, t, t);
+
+\tp->n++;
+}
+
+static void foo_start(struct foo *p)
+{
+\ttasklet_setup(&p->t, foo_fn);
+\ttasklet_schedule(&p->t);
+}
+"""
+
+
+class Skip(Exception):
+    pass
+
+
+def fake_tree(k: Path) -> Path:
+    for d in ("include/linux", "drivers/foo", "drivers/bar", "scripts"):
+        (k / d).mkdir(parents=True, exist_ok=True)
+    (k / "Makefile").write_text("VERSION = 6\nPATCHLEVEL = 12\nSUBLEVEL = 0\n")
+    (k / "include/linux/workqueue.h").write_text(
+        "#define WQ_BH 1\nextern struct workqueue_struct *system_bh_wq;\n"
+        "#define from_work(a, b, c) 0\nbool disable_work_sync(void);\n"
+        "bool enable_and_queue_work(void);\n")
+    (k / "drivers/foo/foo.c").write_text(FOO)
+    (k / "drivers/bar/bar.c").write_text(FOO.replace("foo", "bar"))
+    (k / "MAINTAINERS").write_text("FOO DRIVER\nM:\tF <f@example.org>\nF:\tdrivers/foo/\n")
+    return k
+
+
+def tree_state(d: Path) -> dict[str, bytes | str]:
+    """Every file under d (links by target), for an exact before/after."""
+    out: dict[str, bytes | str] = {}
+    if not d.exists():
+        return out
+    for p in sorted(d.rglob("*")):
+        rel = str(p.relative_to(d))
+        if p.is_symlink():
+            out[rel] = "-> " + os.readlink(p)
+        elif p.is_file():
+            out[rel] = p.read_bytes()
+        elif p.is_dir():
+            out[rel] = "dir"
+    return out
+
+
+def run(args: list[str], cwd: Path, env: dict[str, str] | None = None,
+        user: str | None = None) -> subprocess.CompletedProcess[str]:
+    cmd = [sys.executable, "-m", "detasklet", *args]
+    if user:
+        cmd = ["setpriv", "--reuid", user, "--regid", user, "--clear-groups", *cmd]
+    return subprocess.run(cmd, cwd=cwd, capture_output=True, text=True,
+                          env={**ENV, **(env or {})}, timeout=300)
+
+
+def one_line_error(p: subprocess.CompletedProcess[str], words: str, code: int = 2) -> str:
+    lines = [ln for ln in p.stderr.splitlines() if ln.strip()]
+    if p.returncode != code:
+        return f"exit {p.returncode}, want {code} ({p.stderr.strip()[-300:]!r})"
+    if "Traceback" in p.stderr or len(lines) != 1:
+        return f"want one line on stderr, got {p.stderr[-400:]!r}"
+    if words.lower() not in lines[0].lower():
+        return f"message {lines[0]!r} lacks {words!r}"
+    return ""
+
+
+class World:
+    """A scratch folder: KDIR at w/work/linux, a user file beside it, a
+    previous OUT at w/work/out made by a first run."""
+
+    def __init__(self, top: Path) -> None:
+        self.top = top
+        self.work = top / "work"
+        self.kdir = fake_tree(self.work / "linux")
+        (self.work / "notes.txt").write_text("my notes\n")
+        self.out = self.work / "out"
+
+    def convert(self, *extra: str, out: str | None = None, cwd: Path | None = None,
+                env: dict[str, str] | None = None,
+                user: str | None = None) -> subprocess.CompletedProcess[str]:
+        o = str(self.out) if out is None else out
+        return run(["convert", str(self.kdir), *extra, "-o", o, "-q"], cwd or self.work,
+                   env, user)
+
+    def first(self) -> None:
+        p = self.convert()
+        if p.returncode or not (self.out / "all.patch").is_file():
+            raise RuntimeError(f"the first run failed: {p.stderr[-300:]}")
+
+    def state(self) -> dict[str, bytes | str]:
+        return tree_state(self.top)
+
+
+def refused(w: World, p: subprocess.CompletedProcess[str], words: str,
+            before: dict[str, bytes | str]) -> str:
+    err = one_line_error(p, words)
+    if not err and w.state() != before:
+        changed = sorted(set(before) ^ set(w.state()) |
+                         {k for k in before if w.state().get(k) != before[k]})
+        err = f"files changed: {changed[:4]}"
+    return err
+
+
+# ---- OUT that would hold or be what the tool did not write ------------------
+
+def case_out_holds_kdir(w: World) -> str:
+    before = w.state()
+    return refused(w, w.convert(out=str(w.work), cwd=w.top), "holds KDIR", before)
+
+
+def case_out_existing_folder_of_the_user(w: World) -> str:
+    mine = w.top / "patches"
+    mine.mkdir()
+    (mine / "0001-mine.patch").write_text("mine\n")
+    before = w.state()
+    return refused(w, w.convert(out=str(mine)), "not made by detasklet", before)
+
+
+def case_out_dot(w: World) -> str:
+    before = w.state()
+    return refused(w, w.convert(out=".", cwd=w.work), "working folder", before)
+
+
+def case_out_empty(w: World) -> str:
+    before = w.state()
+    return refused(w, w.convert(out=""), "OUT is empty", before)
+
+
+def case_out_home(w: World) -> str:
+    home = w.top / "home"
+    home.mkdir()
+    (home / ".bashrc").write_text("x\n")
+    before = w.state()
+    return refused(w, w.convert(out="~", env={"HOME": str(home)}), "home folder", before)
+
+
+def case_out_root(w: World) -> str:
+    before = w.state()
+    return refused(w, w.convert(out="/"), "root folder", before)
+
+
+def case_out_holds_project(w: World) -> str:
+    before = w.state()
+    return refused(w, w.convert(out=str(ROOT.parent)), "holds the detasklet project", before)
+
+
+def case_out_is_a_file(w: World) -> str:
+    f = w.work / "result"
+    f.write_text("not a folder\n")
+    before = w.state()
+    return refused(w, w.convert(out=str(f)), "not a folder", before)
+
+
+def case_out_is_a_symlink(w: World) -> str:
+    (w.work / "link").symlink_to(w.work / "elsewhere")
+    before = w.state()
+    return refused(w, w.convert(out=str(w.work / "link")), "symbolic link", before)
+
+
+def case_out_inside_kdir_by_bind_mount(w: World) -> str:
+    if not ROOT_USER:
+        raise Skip("needs root for mount --bind")
+    view = w.top / "view"
+    view.mkdir()
+    if subprocess.run(["mount", "--bind", str(w.kdir / "drivers"), str(view)]).returncode:
+        raise Skip("mount --bind not permitted here")
+    try:
+        before = w.state()
+        p = w.convert(out=str(view / "out"))
+        err = one_line_error(p, "inside KDIR")
+        if not err and (w.kdir / "drivers/out").exists():
+            err = "OUT was made inside KDIR"
+        return err or ("" if w.state() == before else "files changed")
+    finally:
+        subprocess.run(["umount", str(view)])
+
+
+def case_marked_out_with_a_file_of_the_user(w: World) -> str:
+    w.first()
+    (w.out / "my-review.txt").write_text("my review\n")
+    before = w.state()
+    return refused(w, w.convert(), "did not write", before)
+
+
+def case_marked_out_is_replaced(w: World) -> str:
+    w.first()
+    (w.out / "all.patch").write_text("stale\n")
+    p = w.convert()
+    if p.returncode:
+        return f"exit {p.returncode}: {p.stderr[-200:]}"
+    if "queue_work(system_bh_wq" not in (w.out / "all.patch").read_text():
+        return "OUT was not replaced"
+    left = [n for n in os.listdir(w.work) if n.startswith("out.")]
+    return f"scratch left beside OUT: {left}" if left else ""
+
+
+def case_scratch_names_of_the_user_kept(w: World) -> str:
+    """Regular files and folders named like the scratch folders of an older
+    version, without the marker, are not the tool's: kept."""
+    w.first()
+    (w.work / "out.incomplete").write_text("mine\n")
+    (w.work / "out.old").mkdir()
+    (w.work / "out.old/keep.txt").write_text("keep\n")
+    (w.work / "out.123.incomplete").mkdir()
+    (w.work / "out.123.incomplete/keep.txt").write_text("keep\n")
+    p = w.convert()
+    if p.returncode:
+        return f"exit {p.returncode}: {p.stderr[-300:]}"
+    for f in ("out.incomplete", "out.old/keep.txt", "out.123.incomplete/keep.txt"):
+        if not (w.work / f).exists():
+            return f"{f} was removed"
+    return ""
+
+
+def case_second_run_while_one_holds_the_lock(w: World) -> str:
+    w.first()
+    before = w.state()
+    lock = w.work / ".out.lock"
+    fd = os.open(lock, os.O_RDWR | os.O_CREAT)
+    fcntl.flock(fd, fcntl.LOCK_EX)
+    try:
+        p = w.convert()
+    finally:
+        os.close(fd)
+    return refused(w, p, "another detasklet run", before)
+
+
+# ---- bad input, refused before any work, the previous OUT kept ----------------
+
+def _bad_convert(w: World, args: list[str], words: str, env: dict[str, str] | None = None) -> str:
+    w.first()
+    before = w.state()
+    return refused(w, w.convert(*args, env=env), words, before)
+
+
+def case_paths_typo(w: World) -> str:
+    return _bad_convert(w, ["drivers/fooo"], "does not exist")
+
+
+def case_paths_glob(w: World) -> str:
+    return _bad_convert(w, ["drivers/*/foo.c"], "not globs")
+
+
+def case_paths_outside_kdir(w: World) -> str:
+    return _bad_convert(w, ["../notes.txt"], "outside KDIR")
+
+
+def case_paths_name_no_source(w: World) -> str:
+    (w.kdir / "drivers/empty").mkdir()
+    (w.kdir / "drivers/empty/README").write_text("x\n")
+    return _bad_convert(w, ["drivers/empty"], "name no .c or .h file")
+
+
+def case_timeout_negative(w: World) -> str:
+    return _bad_convert(w, ["--timeout", "-5"], "not a positive number")
+
+
+def case_timeout_zero(w: World) -> str:
+    return _bad_convert(w, ["--timeout", "0"], "not a positive number")
+
+
+def case_jobs_zero(w: World) -> str:
+    return _bad_convert(w, ["-j", "0"], "not a positive number")
+
+
+def case_jobs_not_a_number(w: World) -> str:
+    return _bad_convert(w, ["-j", "two"], "not a whole number")
+
+
+def case_date_not_a_number(w: World) -> str:
+    return _bad_convert(w, [], "DETASKLET_DATE", {"DETASKLET_DATE": "yesterday"})
+
+
+def case_out_not_writable(w: World) -> str:
+    if not ROOT_USER:
+        raise Skip("needs root to run as another user")
+    ro = w.top / "ro"
+    ro.mkdir()
+    os.chmod(w.top, 0o755)
+    os.chmod(ro, 0o555)
+    before = w.state()
+    p = w.convert(out=str(ro / "out"), user="65534")
+    return refused(w, p, "cannot write", before)
+
+
+def case_disk_full(w: World) -> str:
+    if not ROOT_USER:
+        raise Skip("needs root for a small tmpfs")
+    small = w.top / "small"
+    small.mkdir()
+    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=256k", "tmpfs",
+                       str(small)]).returncode:
+        raise Skip("mount -t tmpfs not permitted here")
+    try:
+        before = w.state()
+        return refused(w, w.convert(out=str(small / "out")), "MiB free", before)
+    finally:
+        subprocess.run(["umount", str(small)])
+
+
+# ---- what the scan cannot read is reported, not skipped ----------------------
+
+def case_unreadable_file_reported(w: World) -> str:
+    if not ROOT_USER:
+        raise Skip("needs root to run as another user")
+    for p in [w.top, *w.top.rglob("*")]:
+        if p.is_dir():
+            os.chmod(p, 0o777)
+    os.chmod(w.kdir / "drivers/bar/bar.c", 0o000)
+    p = w.convert(user="65534")
+    if p.returncode:
+        return f"exit {p.returncode}: {p.stderr[-300:]}"
+    rep = json.loads((w.out / "report.json").read_text())
+    hit = [u for u in rep.get("unscanned", []) if u["path"] == "drivers/bar/bar.c"]
+    if not hit or "cannot be read" not in hit[0]["reason"]:
+        return f"drivers/bar/bar.c not reported: {rep.get('unscanned')}"
+    return "" if "bar.c" in (w.out / "report.md").read_text() else "not in report.md"
+
+
+def case_symlinks_out_of_tree_reported(w: World) -> str:
+    (w.top / "outside.c").write_text(FOO.replace("foo", "ext"))
+    (w.kdir / "drivers/foo/ext.c").symlink_to(w.top / "outside.c")
+    (w.kdir / "drivers/foo/gone.c").symlink_to(w.top / "nowhere.c")
+    p = w.convert()
+    if p.returncode:
+        return f"exit {p.returncode}: {p.stderr[-300:]}"
+    rep = json.loads((w.out / "report.json").read_text())
+    why = {u["path"]: u["reason"] for u in rep.get("unscanned", [])}
+    if "out of the tree" not in why.get("drivers/foo/ext.c", ""):
+        return f"ext.c not reported: {why}"
+    if "dangling" not in why.get("drivers/foo/gone.c", ""):
+        return f"gone.c not reported: {why}"
+    if "ext.c" in (w.out / "all.patch").read_text():
+        return "a link out of the tree was converted"
+    return ""
+
+
+# ---- series, send-check, tasklet-free on a damaged OUT -----------------------
+
+def _damaged(w: World, name: str, change: Callable[[Path], None], words: str,
+             cmd: str = "series") -> str:
+    w.first()
+    change(w.out)
+    before = w.state()
+    p = run([cmd, str(w.kdir), "-o", str(w.out)], w.work)
+    return refused(w, p, words, before)
+
+
+def case_series_report_not_json(w: World) -> str:
+    return _damaged(w, "report.json", lambda o: (o / "report.json").write_text("{oops"),
+                    "not JSON")
+
+
+def case_series_report_wrong_shape(w: World) -> str:
+    return _damaged(w, "report.json", lambda o: (o / "report.json").write_text('{"files": 3}'),
+                    "not a detasklet report")
+
+
+def case_series_groups_wrong_shape(w: World) -> str:
+    return _damaged(w, "groups.json", lambda o: (o / "groups.json").write_text('{"groups": [1]}'),
+                    "groups")
+
+
+def case_series_patch_missing_a_file(w: World) -> str:
+    def drop(o: Path) -> None:
+        text = (o / "all.patch").read_text()
+        cut = text.index("diff --git a/drivers/foo")
+        (o / "all.patch").write_text(text[:cut])
+    return _damaged(w, "all.patch", drop, "lacks drivers/foo/foo.c")
+
+
+def case_series_patch_cut_in_a_hunk(w: World) -> str:
+    def cut(o: Path) -> None:
+        text = (o / "all.patch").read_text()
+        (o / "all.patch").write_text(text[:len(text) - 40])
+    return _damaged(w, "all.patch", cut, "damaged")
+
+
+def case_send_check_report_not_json(w: World) -> str:
+    return _damaged(w, "report.json", lambda o: (o / "report.json").write_text("["),
+                    "not JSON", "send-check")
+
+
+def case_series_on_a_folder_not_made_by_the_tool(w: World) -> str:
+    mine = w.top / "patches"
+    mine.mkdir()
+    (mine / "all.patch").write_text("mine\n")
+    before = w.state()
+    p = run(["series", str(w.kdir), "-o", str(mine)], w.work)
+    return refused(w, p, "not made by detasklet", before)
+
+
+def case_tasklet_free_out_is_a_file(w: World) -> str:
+    f = w.work / "tf"
+    f.write_text("x\n")
+    before = w.state()
+    p = run(["tasklet-free", str(w.kdir), "-o", str(f)], w.work)
+    return refused(w, p, "not a folder", before)
+
+
+def case_no_get_maintainer_warns(w: World) -> str:
+    """No scripts/get_maintainer.pl: a warning, and each patch says it has
+    no recipients."""
+    p = w.convert()
+    if p.returncode:
+        return f"exit {p.returncode}: {p.stderr[-300:]}"
+    if "get_maintainer.pl" not in p.stderr or "warning" not in p.stderr:
+        return f"no warning: {p.stderr[-300:]!r}"
+    pats = [f for f in (w.out / "series").glob("0*.patch") if "cover-letter" not in f.name]
+    if not pats or not all("No recipients:" in f.read_text() for f in pats):
+        return "a patch does not say it has no recipients"
+    return ""
+
+
+def case_date_from_the_tree_not_the_clock(w: World) -> str:
+    """The patches' Date: is the tree's (the top Makefile's time), not the
+    time of the run."""
+    os.utime(w.kdir / "Makefile", (1700000000, 1700000000))
+    w.first()
+    pats = sorted((w.out / "series").glob("0001-*.patch"))
+    text = pats[0].read_text() if pats else ""
+    return "" if "Date: Tue, 14 Nov 2023" in text else "Date: is not the tree's"
+
+
+def main() -> int:
+    cases = [(n[5:].replace("_", "-"), f) for n, f in sorted(globals().items())
+             if n.startswith("case_")]
+    only = sys.argv[1:]
+    passed = failed = skipped = 0
+    for name, fn in cases:
+        if only and name not in only:
+            continue
+        top = Path(tempfile.mkdtemp(prefix="detasklet-safety-"))
+        try:
+            err = fn(World(top))
+        except Skip as s:
+            print(f"skip {name}: {s}")
+            skipped += 1
+            continue
+        except Exception as e:         # a broken case is a failure, with why
+            err = f"{type(e).__name__}: {e}"
+        finally:
+            for p in [top, *top.rglob("*")]:
+                if p.is_dir() and not p.is_symlink():
+                    try:
+                        os.chmod(p, 0o755)
+                    except OSError:
+                        pass
+            shutil.rmtree(top, ignore_errors=True)
+        print(f"{'FAIL' if err else 'ok  '} {name}{': ' + err if err else ''}")
+        failed += bool(err)
+        passed += not err
+    print(f"{passed} passed, {failed} failed" + (f", {skipped} skipped" if skipped else ""))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
