@@ -1,5 +1,5 @@
 # detasklet: convert Linux tasklet users to BH workqueues, with evidence.
-#   make convert [KDIR=dir] [PATHS="drivers/dma net/mac80211"] [OUT=dir] [J=n]
+#   make convert [KVER=7.3|6.12 | KDIR=dir] [PATHS="drivers/dma net/mac80211"] [OUT=dir] [J=n]
 #   make series [KDIR=dir] [OUT=dir] [FROM="Name <mail>"] [BASE=commit]
 #   make send-check [KDIR=dir] [OUT=dir]
 #   make test
@@ -10,15 +10,21 @@
 
 SHELL      := /bin/bash
 CACHE      ?= $(CURDIR)/cache
-REF_TAR    := /usr/src/linux-source-6.12.tar.xz
-REF_TREE   := $(CACHE)/linux-source-6.12
+# The reference trees: Debian's linux-source-<KVER> unpacked into CACHE.
+# 7.3 (Debian 13 backports, added by scripts/apt-install.sh) is the default;
+# 6.12 is the LTS tree, still supported and tested.
+KVER       ?= 7.3
+KVERS      := 7.3 6.12
+REF_TREE    = $(CACHE)/linux-source-$(KVER)
 KDIR       ?= $(REF_TREE)
 OUT        ?= out
 J          ?= $(shell nproc)
 TIMEOUT    ?= 120
 PATHS      ?=
-PKGS       := coccinelle linux-source-6.12 bc flex bison libelf-dev libssl-dev
+PKGS       := coccinelle bc flex bison libelf-dev libssl-dev
 PY         := PYTHONPATH=$(CURDIR)/scripts python3
+# $(call q,text): text as one shell word (KDIR or OUT may hold spaces or quotes).
+q = '$(subst ','\'',$(1))'
 
 FROM       ?=
 BASE       ?=
@@ -26,66 +32,63 @@ ifneq ($(FROM),)
 export DETASKLET_FROM := $(FROM)
 endif
 
-.PHONY: convert test deps kunit tasklet-free reference help series send-check \
+.PHONY: convert test deps kunit tasklet-free reference references help series send-check \
         compile-deps compile-test compile-sample coverage
 
 help:
 	@sed -n '2,9p' Makefile
 
 # $(call install,packages): install the missing ones (as root), or say the command to run.
-define install
-	@missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
-	if [ -n "$$missing" ]; then \
-	  if [ "$$(id -u)" = 0 ]; then \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
-	  else \
-	    echo "detasklet: missing packages:$$missing"; \
-	    echo "run: sudo apt-get install$$missing"; exit 2; \
-	  fi; \
-	fi
-endef
+install = @scripts/apt-install.sh $(1)
 
 deps:
 	$(call install,$(PKGS))
 
-$(REF_TREE)/Makefile: | deps
+# A reference tree, unpacked with the tarball's own times (the patches'
+# Date: is the release's, the same for everyone).
+$(CACHE)/linux-source-%/Makefile:
+	$(call install,linux-source-$*)
 	@mkdir -p $(CACHE)
-	@echo "unpacking $(REF_TAR) into $(CACHE) ..."
-	@tar -C $(CACHE) -xJf $(REF_TAR)
-	@touch $@
+	@echo "unpacking /usr/src/linux-source-$*.tar.xz into $(CACHE) ..."
+	@rm -rf $(CACHE)/linux-source-$*.unpacking && mkdir $(CACHE)/linux-source-$*.unpacking
+	@tar -C $(CACHE)/linux-source-$*.unpacking -xJf /usr/src/linux-source-$*.tar.xz
+	@mv $(CACHE)/linux-source-$*.unpacking/linux-source-$* $(CACHE)/ && \
+	  rmdir $(CACHE)/linux-source-$*.unpacking
 
 reference: $(REF_TREE)/Makefile
+references: $(foreach v,$(KVERS),$(CACHE)/linux-source-$(v)/Makefile)
 
 convert: deps $(if $(filter $(REF_TREE),$(KDIR)),reference)
-	@$(PY) -m detasklet convert "$(KDIR)" $(PATHS) -o "$(OUT)" -j $(J) --timeout $(TIMEOUT)
+	@$(PY) -m detasklet convert $(call q,$(KDIR)) $(PATHS) -o $(call q,$(OUT)) -j $(J) --timeout $(TIMEOUT)
 
 # series/ again from OUT (all.patch, groups.json, report.json): no spatch.
 series: $(if $(filter $(REF_TREE),$(KDIR)),reference)
-	@$(PY) -m detasklet series "$(KDIR)" -o "$(OUT)" -j $(J) $(if $(BASE),--base "$(BASE)")
+	@$(PY) -m detasklet series $(call q,$(KDIR)) -o $(call q,$(OUT)) -j $(J) $(if $(BASE),--base $(call q,$(BASE)))
 
 send-check: $(if $(filter $(REF_TREE),$(KDIR)),reference)
-	@$(PY) -m detasklet send-check "$(KDIR)" -o "$(OUT)" -j $(J)
+	@$(PY) -m detasklet send-check $(call q,$(KDIR)) -o $(call q,$(OUT)) -j $(J)
 
-test: deps reference
+test: deps references
 	@$(PY) tests/cli.py
+	@$(PY) tests/safety.py
 	@$(PY) tests/faults.py
 	@$(PY) tests/series.py
 	@$(PY) tests/run.py
-	@KDIR="$(KDIR)" $(PY) tests/core.py
+	@for v in $(KVERS); do KDIR=$(CACHE)/linux-source-$$v $(PY) tests/core.py || exit 1; done
 	@$(PY) tests/verify_units.py
-	@$(MAKE) --no-print-directory compile-sample
+	@$(MAKE) --no-print-directory $(foreach v,$(KVERS),compile-sample-$(v))
 
 kunit: deps $(if $(filter $(REF_TREE),$(KDIR)),reference)
-	@scripts/kunit.sh "$(KDIR)"
+	@scripts/kunit.sh $(call q,$(KDIR))
 
 # A kernel without tasklets: OUT/all.patch (made by convert if missing), then
 # the generated core removal (OUT/tasklet-free.patch), built and booted on UML
 # with the workqueue-only KUnit suite (scripts/tasklet-free.sh).
 tasklet-free: deps $(if $(filter $(REF_TREE),$(KDIR)),reference)
-	@if [ ! -f "$(OUT)/all.patch" ] || [ ! -f "$(OUT)/report.json" ]; then \
-	  $(PY) -m detasklet convert "$(KDIR)" -o "$(OUT)" -j $(J) --timeout $(TIMEOUT) -q; fi
-	@$(PY) -m detasklet tasklet-free "$(KDIR)" -o "$(OUT)"
-	@scripts/tasklet-free.sh "$(KDIR)" "$(OUT)"
+	@if [ ! -f $(call q,$(OUT))/all.patch ] || [ ! -f $(call q,$(OUT))/report.json ]; then \
+	  $(PY) -m detasklet convert $(call q,$(KDIR)) -o $(call q,$(OUT)) -j $(J) --timeout $(TIMEOUT) -q; fi
+	@$(PY) -m detasklet tasklet-free $(call q,$(KDIR)) -o $(call q,$(OUT))
+	@scripts/tasklet-free.sh $(call q,$(KDIR)) $(call q,$(OUT))
 
 # compile-test: build what make convert changed, pristine and converted, allmodconfig.
 ARCHES     ?= x86_64 arm64 arm s390 powerpc powerpc32 mips parisc
@@ -103,7 +106,6 @@ CROSS_parisc  := gcc-hppa-linux-gnu
 CT_PKGS     = $(KPKGS) $(foreach a,$(ARCHES),$(CROSS_$(a))) $(if $(findstring ccache,$(CC)),ccache) \
               $(if $(findstring distcc,$(CC)),distcc)
 CT_CC       = $(if $(filter default,$(origin CC)),,--cc "$(CC)")
-SAMPLE      := tests/compile-sample.txt
 SAMPLE_ARCHES := x86_64 s390
 
 # Kernel build tools and the cross compilers for ARCHES (as root), or the command to run.
@@ -112,20 +114,32 @@ compile-deps:
 
 # Of every tasklet file in OUT/report.json, how many some arch's allmodconfig
 # builds (Kbuild read against each .config; no compile), the others with why.
-coverage: deps compile-deps $(if $(filter $(REF_TREE),$(KDIR)),reference)
-	@$(PY) -m detasklet coverage "$(KDIR)" -o "$(OUT)" --build-dir "$(BUILD)" --arches $(ARCHES)
+# Each checks its input first (--check): nothing is installed for a missing OUT.
+coverage: deps $(if $(filter $(REF_TREE),$(KDIR)),reference)
+	@$(PY) -m detasklet coverage $(call q,$(KDIR)) -o $(call q,$(OUT)) --build-dir $(call q,$(BUILD)) \
+	  --arches $(ARCHES) --check
+	@$(MAKE) --no-print-directory compile-deps
+	@$(PY) -m detasklet coverage $(call q,$(KDIR)) -o $(call q,$(OUT)) --build-dir $(call q,$(BUILD)) \
+	  --arches $(ARCHES)
 
-compile-test: deps compile-deps $(if $(filter $(REF_TREE),$(KDIR)),reference)
-	@$(PY) -m detasklet compile-test "$(KDIR)" -o "$(OUT)" --build-dir "$(BUILD)" \
+compile-test: deps $(if $(filter $(REF_TREE),$(KDIR)),reference)
+	@$(PY) -m detasklet compile-test $(call q,$(KDIR)) -o $(call q,$(OUT)) --build-dir $(call q,$(BUILD)) \
+	  --arches $(ARCHES) --check
+	@$(MAKE) --no-print-directory compile-deps
+	@$(PY) -m detasklet compile-test $(call q,$(KDIR)) -o $(call q,$(OUT)) --build-dir $(call q,$(BUILD)) \
 	  --arches $(ARCHES) -j $(J) --pristine $(PRISTINE) $(CT_CC)
 
-# CI: convert a fixed sample of the reference tree and compile-test every file of it
-# (pristine too); any file that does not build converted fails.
-compile-sample: ARCHES = $(SAMPLE_ARCHES)
-compile-sample: deps compile-deps reference
-	@files="$$(grep -v '^\s*#' $(SAMPLE) | awk '{print $$1}')"; \
-	$(PY) -m detasklet convert "$(REF_TREE)" $$files -o "$(BUILD)/sample-out" -j $(J) -q && \
-	$(PY) -m detasklet compile-test "$(REF_TREE)" -o "$(BUILD)/sample-out" \
-	  --build-dir "$(BUILD)/sample" --arches $(SAMPLE_ARCHES) -j $(J) --pristine all \
+# CI: convert a fixed sample of each reference tree (tests/compile-sample-<KVER>.txt)
+# and compile-test every file of it (pristine too); any file that does not
+# build converted fails, and the self-test breaks one file on purpose.
+compile-sample: compile-sample-$(KVER)
+compile-sample-%: ARCHES = $(SAMPLE_ARCHES)
+compile-sample-%: deps compile-deps $(CACHE)/linux-source-%/Makefile
+	@tree=$(CACHE)/linux-source-$*; \
+	files="$$(grep -v '^\s*#' tests/compile-sample-$*.txt | awk '{print $$1}')"; \
+	$(PY) -m detasklet convert "$$tree" $$files -o "$(BUILD)/sample-$*-out" -j $(J) -q && \
+	$(PY) -m detasklet compile-test "$$tree" -o "$(BUILD)/sample-$*-out" \
+	  --build-dir "$(BUILD)/sample-$*" --arches $(SAMPLE_ARCHES) -j $(J) --pristine all \
 	  --strict --files $$files $(CT_CC)
-	@$(PY) tests/compile_selftest.py "$(REF_TREE)" "$(BUILD)/sample-out" "$(BUILD)/sample"
+	@$(PY) tests/compile_selftest.py "$(CACHE)/linux-source-$*" "$(BUILD)/sample-$*-out" \
+	  "$(BUILD)/sample-$*"

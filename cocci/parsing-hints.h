@@ -16,3 +16,13 @@
  */
 #define scoped_guard(_name, args...) YACFE_ITERATOR
 #define scoped_cond_guard(_name, _fail, args...) YACFE_ITERATOR
+
+/*
+ * Linux 7.x context analysis (include/linux/compiler-context-analysis.h):
+ * an attribute macro between a function's parameter list and its body
+ * ("static void f(void *arg)\n__context_unsafe(...)\n{") is a parse error
+ * in spatch 1.1.1, which then skips the function (ctcm_fsms.c in 7.3).
+ * They only inform the compiler's lock analysis: empty here.
+ */
+#define __context_unsafe(comment)
+#define __no_context_analysis
