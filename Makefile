@@ -74,6 +74,7 @@ test: deps references
 	@$(PY) tests/faults.py
 	@$(PY) tests/series.py
 	@$(PY) tests/run.py
+	@$(PY) tests/decisions.py
 	@for v in $(KVERS); do KDIR=$(CACHE)/linux-source-$$v $(PY) tests/core.py || exit 1; done
 	@$(PY) tests/verify_units.py
 	@$(MAKE) --no-print-directory $(foreach v,$(KVERS),compile-sample-$(v))

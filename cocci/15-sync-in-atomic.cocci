@@ -7,7 +7,9 @@
 /// turns interrupts back on (CONTRACT.md pitfalls 2 and 2c; b43legacy
 /// kills under irq_lock through b43legacy_synchronize_irq()). Each match
 /// prints "DETASKLET-ATOMIC <call line> <lock line>"; rewrite.py reads
-/// them and classify.py leaves the file unconverted with that place.
+/// them and classify.py leaves the file unconverted with that place. A
+/// kill the driver renamed to its chosen replacement's marker
+/// (__detasklet_kill_*, see 40-calls.cocci) is a kill here too.
 // Confidence: Moderate (a lock released through another spelling of the
 // same lock reads as still held: that over-refuses, it never converts).
 // Options: --no-includes --include-headers --macro-file cocci/parsing-hints.h
@@ -35,6 +37,7 @@ expression L, F, E;
 identifier lk =~ "^(raw_)?spin_lock(_irq|_irqsave|_bh|_nested|_irqsave_nested|_bh_nested)?$|^(read|write)_lock(_irq|_irqsave|_bh)?$|^local_lock(_irq|_irqsave|_nested_bh)?$";
 identifier ulk =~ "^(raw_)?spin_unlock(_irq|_irqrestore|_bh)?$|^(read|write)_unlock(_irq|_irqrestore|_bh)?$|^local_unlock(_irq|_irqrestore|_nested_bh)?$";
 identifier helper : script:python () { helper in sync_helpers };
+identifier sync =~ "^__detasklet_kill_";
 @@
 (
 lk@q(L, ...)
@@ -64,6 +67,8 @@ preempt_disable@q()
 (
 tasklet_kill@p(E)
 |
+sync@p(E)
+|
 tasklet_disable@p(E)
 |
 tasklet_unlock_wait@p(E)
@@ -86,7 +91,7 @@ print("DETASKLET-ATOMIC %s %s" % (p[0].line, q[0].line))
 iterator name scoped_guard, scoped_cond_guard;
 identifier C =~ "^(irq|irqsave|preempt|preempt_notrace|rcu|(raw_)?spinlock[a-z_]*|(read|write)_lock[a-z_]*|local_lock[a-z_]*)$";
 identifier helper : script:python () { helper in sync_helpers };
-identifier sync =~ "^tasklet_(kill|disable|unlock_wait)$";
+identifier sync =~ "^(tasklet_(kill|disable|unlock_wait)|__detasklet_kill_[a-z_]+)$";
 expression E;
 position p, q;
 @@
@@ -127,11 +132,16 @@ guard_scopes.append((int(q[0].line), int(e[0].line)))
 
 @gc@
 identifier helper : script:python () { helper in sync_helpers };
+identifier sync =~ "^__detasklet_kill_";
 expression E;
 position p;
 @@
 (
 tasklet_kill@p(E)
+|
+sync@p(E)
+|
+sync@p(E)
 |
 tasklet_disable@p(E)
 |

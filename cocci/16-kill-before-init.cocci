@@ -4,7 +4,8 @@
 /// tasklet does nothing; cancel_work_sync() of a never-INIT_WORKed item
 /// WARNs (__flush_work: WARN_ON(!work->func)), CONTRACT.md pitfall 2b.
 /// Each match prints "DETASKLET-UNINIT <call line>"; classify.py leaves the
-/// file unconverted with that place.
+/// file unconverted with that place. A kill renamed to its chosen
+/// replacement's marker (__detasklet_kill_*) counts as a kill.
 // Confidence: Moderate (only within one function: a kill in remove()
 // of a tasklet that probe() initialises on some paths is not seen; a
 // kill behind a condition that implies the init, bnxt_re's need_init,
@@ -26,13 +27,14 @@ fn(...) {
 // does not go through the init.
 @kb exists@
 identifier ini.fn;
+identifier sync =~ "^(tasklet_(kill|disable|disable_nosync|unlock_wait)|__detasklet_kill_[a-z_]+)$";
 expression ini.E;
 position p;
 @@
 fn(...) {
 ... when != tasklet_setup(E, ...)
     when != tasklet_init(E, ...)
-\(tasklet_kill@p(E)\|tasklet_disable@p(E)\|tasklet_disable_nosync@p(E)\|tasklet_unlock_wait@p(E)\)
+sync@p(E)
 ... when any
 }
 

@@ -17,6 +17,7 @@ struct wldev {
 static void wldev_synchronize_irq(struct wldev *dev)
 {
 	synchronize_irq(dev->irq);
+	flush_work(&dev->isr_tasklet);
 	cancel_work_sync(&dev->isr_tasklet);
 }
 

@@ -36,3 +36,4 @@ def legacy_local(cb: str) -> dict[str, str]:
     DETASKLET_LEGACY_LOCAL (legacydata.env_value): kind, field, expr;
     {} when the driver did not prove it."""
     return json.loads(os.environ.get("DETASKLET_LEGACY_LOCAL") or "{}").get(cb, {})
+

@@ -7,6 +7,9 @@ tests/NAME_refused.c  must stay unconverted and unchanged;
                     reason must contain.
 tests/NAME/         a folder case (a header and several .c): expected/NAME.patch
                     is the whole diff, so a shared header changes exactly once.
+tests/NAME.toml     the decisions the case's driver comes with (decisions/ form).
+expected/NAME.sites the verdict of each enable/kill/disable/... site, one a line
+                    (line, function, API, replacement, verdict, analysis).
 Every converted output also goes through the rules again: nothing may change.
 Closing line: 'N passed, N failed'.
 """
@@ -22,30 +25,47 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "scripts"))
 
-from detasklet import classify, facts, rewrite, scan, series  # noqa: E402
+from detasklet import classify, decisions, facts, rewrite, scan, series  # noqa: E402
 from detasklet.__main__ import pipeline  # noqa: E402
 
 TESTS, EXPECTED = ROOT / "tests", ROOT / "expected"
 
 
-def convert_dir(tree: Path) -> list[classify.Outcome]:
-    return [o for g in pipeline(tree, [], 2, 60) for o in g]
+def convert_dir(tree: Path, decs: list[decisions.Decision] | None = None
+                ) -> list[classify.Outcome]:
+    return [o for g in pipeline(tree, [], 2, 60, decs=decs or []) for o in g]
 
 
-def single(src: Path) -> tuple[str, str, str]:
-    """(status, reason, output text) of one file converted on its own."""
+def case_decisions(name: str) -> list[decisions.Decision]:
+    """tests/NAME.toml: the decisions a case's driver comes with (its files
+    named as in the case's tree: NAME.c, or the folder's files)."""
+    f = TESTS / f"{name}.toml"
+    return decisions.load_file(f, f"tests/{f.name}") if f.is_file() else []
+
+
+def single(src: Path) -> tuple[str, str, str, str]:
+    """(status, reason, output text, site verdicts) of one file converted
+    on its own."""
     with tempfile.TemporaryDirectory() as tmp:
         (Path(tmp) / src.name).write_bytes(src.read_bytes())
-        outs = convert_dir(Path(tmp))
+        outs = convert_dir(Path(tmp), case_decisions(src.stem))
     if not outs:
-        return "none", "no tasklet API found", src.read_text()
+        return "none", "no tasklet API found", src.read_text(), ""
     o = outs[0]
-    return o.status, o.reason, o.new
+    return o.status, o.reason, o.new, verdicts(o)
+
+
+def verdicts(o: classify.Outcome) -> str:
+    """One line per site with a verdict: line, function, API, replacement,
+    verdict, analysis (expected/NAME.sites pins them)."""
+    return "".join(f"{s['line']} {s['function']}() {s['api']} -> {s['replacement']}: "
+                   f"{s['verdict']}{' (' + s['analysis'] + ')' if s['analysis'] else ''}\n"
+                   for s in o.sites if s["verdict"])
 
 
 def case_file(src: Path) -> str:
     name = src.stem
-    status, reason, out = single(src)
+    status, reason, out, sites = single(src)
     if name.endswith("_refused"):
         want_reason = (EXPECTED / f"{name}.reason").read_text().strip()
         if status == "converted":
@@ -61,6 +81,9 @@ def case_file(src: Path) -> str:
     if out != want:
         diff = "".join(series.unified(src.name, want, out).splitlines(True)[3:40])
         return "output differs from expected:\n" + diff
+    pinned = EXPECTED / f"{name}.sites"
+    if pinned.is_file() and pinned.read_text() != sites:
+        return f"site verdicts differ from {pinned.name}:\n{sites}"
     with tempfile.TemporaryDirectory() as tmp:
         p = Path(tmp) / src.name
         p.write_text(want)
@@ -79,7 +102,7 @@ def _env() -> dict[str, str]:
 
 
 def case_dir(d: Path) -> str:
-    outs = convert_dir(d)
+    outs = convert_dir(d, case_decisions(d.name))
     bad = [o for o in outs if o.status != "converted"]
     if bad:
         return f"{bad[0].path} not converted: {bad[0].reason}"

@@ -13,8 +13,8 @@ import traceback
 from pathlib import Path
 from typing import NoReturn
 
-from . import __version__, classify, core, facts, outdir, report, rewrite, scan, sendcheck, \
-    series, tree, verify
+from . import __version__, classify, core, decisions, facts, outdir, report, rewrite, scan, \
+    sendcheck, series, sites, tree, verify
 from .errors import DetaskletError, InputError, OutError, TreeError
 
 
@@ -24,16 +24,32 @@ def log(msg: str, quiet: bool = False) -> None:
 
 
 def pipeline(kdir: Path, paths: list[str], jobs: int, timeout: int, quiet: bool = True,
-             problems: list[tuple[str, str]] | None = None) -> list[list[classify.Outcome]]:
-    """scan -> facts -> rewrite -> classify; returns the outcomes by group.
-    Paths that could not be scanned go to problems."""
+             problems: list[tuple[str, str]] | None = None,
+             decs: list[decisions.Decision] | None = None,
+             kernel: str = "") -> list[list[classify.Outcome]]:
+    """scan -> facts -> site verdicts -> rewrite -> classify; returns the
+    outcomes by group. Paths that could not be scanned go to problems;
+    decs: the per-driver decisions (default: the project's decisions/)."""
     scans = scan.scan_tree(kdir, paths, problems)
     if paths and not scans and not scan.iter_sources(kdir, paths):
         raise InputError(f"PATHS {' '.join(paths)} name no .c or .h file of KDIR")
     groups = facts.group_files(kdir, scans)
     old = {f: scan.read_text(kdir / f) for g in groups for f in g.files}
     api = {s.path: s.idents for s in scans}
-    todo = [(f, g.env()) for g in groups for f in g.files if f not in g.refusals]
+    decs = decisions.load() if decs is None else decs
+    marked: dict[str, str] = {}
+    for g in groups:
+        codes = {f: scan.strip_comments(old[f]) for f in g.files}
+        g.plan = sites.plan(codes, decisions.for_files(decs, set(g.files), kernel), g.hi_keys)
+        for f, why in g.plan.refusals.items():
+            g.refusals.setdefault(f, why)
+        for f in g.files:
+            marked[f], missed = g.plan.mark(f, old[f])
+            if missed:
+                g.refusals.setdefault(f, f"{missed[0].api}() at line {missed[0].line}: the "
+                                         "call could not be told apart on its line")
+    todo = [(f, {**g.env(), **g.plan.env()}, marked[f]) for g in groups for f in g.files
+            if f not in g.refusals]
     log(f"{len(scans)} files use the tasklet API, in {len(groups)} groups; "
         f"rewriting {len(todo)} with spatch (-j{jobs})", quiet)
     done = [0]
@@ -84,7 +100,8 @@ def cmd_convert(a: argparse.Namespace) -> int:
         try:
             log(f"scanning {kdir} ({version}) for tasklet users...", a.quiet)
             problems: list[tuple[str, str]] = []
-            outcomes = pipeline(kdir, paths, a.jobs, a.timeout, a.quiet, problems)
+            outcomes = pipeline(kdir, paths, a.jobs, a.timeout, a.quiet, problems,
+                                kernel=version)
             for path, why in problems:
                 log(f"warning: {path}: {why}", False)
             flat = [o for g in outcomes for o in g]

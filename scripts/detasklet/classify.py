@@ -27,9 +27,18 @@ class Outcome:
     old: str
     new: str
     notes: list[str] = field(default_factory=list)   # for the reviewer, when converted
+    sites: list[dict] = field(default_factory=list)  # verdicts of its sites (sites.Site.record)
+
+
+_MARKER_RE = re.compile(r"\b__detasklet_\w+")
 
 
 def leftovers(text: str) -> str:
+    code = strip_comments(text)
+    mk = _MARKER_RE.search(code)
+    if mk:
+        return (f"the replacement chosen for a call at line {code.count(chr(10), 0, mk.start()) + 1}"
+                " was not written (spatch did not rewrite that code)")
     uses = find_uses(text)
     if not uses:
         return ""
@@ -134,6 +143,34 @@ def legacy_check(g: Group, new: dict[str, str],
     return bad
 
 
+def tracked_check(g: Group, new: dict[str, str]) -> dict[str, str]:
+    """Each tracked item has its flag declared, cleared first in every
+    callback, and set at every place it is queued; file -> why not."""
+    bad: dict[str, str] = {}
+    if g.plan is None or not g.plan.tracked:
+        return bad
+    codes = {f: strip_comments(t) for f, t in new.items()}
+    for item, t in sorted(g.plan.tracked.items()):
+        first = next(s.path for s in g.plan.sites if s.item == item)
+        if not any(re.search(r"\bunsigned long\s+" + t.flag + r";", c) for c in codes.values()):
+            bad.setdefault(first, f"the flag {t.flag} of the tracked enable could not be "
+                                  "declared")
+        for cb in t.callbacks:
+            if not any((m := re.search(r"\b" + cb + r"\(struct work_struct \*work\)\n\{", c))
+                       and "clear_bit(0, " in (block_at(c, m.end() - 1) or "")
+                       and t.flag in (block_at(c, m.end() - 1) or "") for c in codes.values()):
+                bad.setdefault(first, f"{cb}() could not be made to clear the flag {t.flag} "
+                                      "of the tracked enable first")
+        want = sum(s.item == item and s.api in ("tasklet_schedule", "tasklet_hi_schedule")
+                   for s in g.plan.sites)
+        got = sum(len(re.findall(r"\bset_bit\(0, [^;]*\b" + t.flag + r"\)", c))
+                  for c in codes.values())
+        if got != want:
+            bad.setdefault(first, f"the flag {t.flag} is set at {got} of the {want} places "
+                                  f"that queue {item}")
+    return bad
+
+
 def classify_group(g: Group, old: dict[str, str], res: dict[str, Result],
                    api: dict[str, list[str]]) -> list[Outcome]:
     own: dict[str, tuple[str, str]] = {}
@@ -161,7 +198,9 @@ def classify_group(g: Group, old: dict[str, str], res: dict[str, Result],
                 left = f"{g.hints[f]}; {left}"
             own[f] = ("unconverted", left) if left else ("converted", "")
     rewritten = {f: (res[f].new_text or "") for f in g.files if f in res}
-    for f, why in legacy_check(g, rewritten, {f: old[f] for f in rewritten}).items():
+    checks = {**tracked_check(g, rewritten),
+              **legacy_check(g, rewritten, {f: old[f] for f in rewritten})}
+    for f, why in checks.items():
         if own[f][0] == "converted":
             own[f] = ("unconverted", why)
     bad = [f for f, (st, _) in own.items() if st != "converted"]
@@ -172,5 +211,7 @@ def classify_group(g: Group, old: dict[str, str], res: dict[str, Result],
             st, why = "unconverted", f"shares a tasklet with {bad[0]}, which did not convert"
         new = res[f].new_text if st == "converted" else old[f]
         notes = g.notes.get(f, []) if st == "converted" else []
-        out.append(Outcome(f, st, why, api.get(f, []), old[f], new or old[f], notes))
+        recs = [s.record() for s in g.plan.sites if s.path == f and s.replacement] \
+            if g.plan is not None and st == "converted" else []
+        out.append(Outcome(f, st, why, api.get(f, []), old[f], new or old[f], notes, recs))
     return out

@@ -11,6 +11,7 @@ from __future__ import annotations
 import posixpath
 import re
 from dataclasses import dataclass, field
+from typing import Any
 from pathlib import Path
 
 from . import legacydata
@@ -18,7 +19,6 @@ from .scan import FileScan, functions, read_text, strip_comments
 
 _INCLUDE_RE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]', re.M)
 _HI_RE = re.compile(r"\btasklet_hi_schedule\s*\(([^;]*)\)\s*;")
-_LO_RE = re.compile(r"\btasklet_schedule\s*\(([^;]*)\)\s*;")
 _FIELD_RE = re.compile(r"\bstruct\s+tasklet_struct\s*\*?\s*(\w+)")
 _INTERNAL = ("func", "data", "callback", "use_callback", "count", "next", "state")
 # The uses of ->state with an equivalent (50-state.cocci, and the open-coded
@@ -126,6 +126,7 @@ class Group:
     extra: list[str] = field(default_factory=list)           # callback-only files
     notes: dict[str, list[str]] = field(default_factory=dict)  # file -> for the reviewer
     sync_helpers: set[str] = field(default_factory=set)     # reach a sync tasklet call
+    plan: Any = None                  # sites.Plan: the verdict of every site
 
     def env(self) -> dict[str, str]:
         return {"DETASKLET_HI_KEYS": ",".join(sorted(self.hi_keys)),
@@ -212,12 +213,10 @@ def group_files(kdir: Path, scans: list[FileScan]) -> list[Group]:
 def examine(kdir: Path, g: Group) -> None:
     """Fill the group's facts and the reasons its files cannot convert."""
     hi: set[str] = set()
-    lo: set[str] = set()
     names: set[str] = set()
     codes = {f: strip_comments(read_text(kdir / f)) for f in g.files}
     for code in codes.values():
         hi |= {key(a) for a in _HI_RE.findall(code)}
-        lo |= {key(a) for a in _LO_RE.findall(code)}
         names |= set(_FIELD_RE.findall(code))
     g.hi_keys = hi
     g.sync_helpers = sync_helpers(list(codes.values()))
@@ -236,7 +235,6 @@ def examine(kdir: Path, g: Group) -> None:
     keep = set(g.legacy) | set(g.legacy_local)
     used = legacydata.decl_re(keep) if keep else None
     g.extra = [f for f, t in extra.items() if used and used.search(t)]
-    both = hi & lo
     internal = re.compile(r"\b(" + "|".join(sorted(names)) + r")\s*(?:\.|->)\s*("
                           + "|".join(_INTERNAL) + r")\b") if names else None
     for f, code in codes.items():
@@ -244,15 +242,6 @@ def examine(kdir: Path, g: Group) -> None:
         if why:
             g.refusals[f] = why
             continue
-        for k in sorted(both):
-            m = re.search(r"\btasklet_schedule\s*\([^;]*\b" + re.escape(k) + r"\b", code)
-            if m:
-                # Worded for the commit message too (series.py, report.md).
-                g.notes.setdefault(f, []).append(
-                    f"{k} was scheduled with both tasklet_schedule() and "
-                    "tasklet_hi_schedule(); all its queue_work() calls now use "
-                    "system_bh_highpri_wq, since a work item is non-reentrant only "
-                    "within one workqueue.")
         why = atomic_entry(code, g.sync_helpers)
         if why:
             g.refusals[f] = why

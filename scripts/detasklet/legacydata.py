@@ -324,23 +324,30 @@ def add_fields(orig: str, text: str, fields: list[str]) -> str:
     original text declares the tasklet member f (once: locals_for checked
     that the group has one such declaration)."""
     for f in fields:
-        if len(re.findall(r"\bstruct\s+tasklet_struct\s+" + f + r"\s*;", orig)) != 1:
-            continue
-        decl = re.compile(r"^([ \t]*)struct\s+work_struct(\s+)" + f + r"\s*;[^\n]*\n", re.M)
-        found = list(decl.finditer(text))
-        if len(found) != 1:
-            continue
-        m = found[0]
-        indent, gap = m.group(1), m.group(2)
-        if "\t" in gap:
-            # Aligned members: the new name in the column of the member's.
-            col = len((indent + "struct work_struct" + gap).expandtabs(8))
-            here = len((indent + "unsigned long").expandtabs(8))
-            gap = "\t" * max(1, -(-(col - here) // 8)) if col % 8 == 0 else gap
-        else:
-            gap = " "
-        text = (text[:m.end()] + f"{indent}unsigned long{gap}{f}_data;\n" + text[m.end():])
+        text = add_member(orig, text, f, f + "_data")
     return text
+
+
+def add_member(orig: str, text: str, f: str, name: str) -> str:
+    """unsigned long name; after the work_struct member f of text, when
+    orig declares the tasklet member f exactly once; aligned as the
+    member's name is."""
+    if len(re.findall(r"\bstruct\s+tasklet_struct\s+" + f + r"\s*;", orig)) != 1:
+        return text
+    decl = re.compile(r"^([ \t]*)struct\s+work_struct(\s+)" + f + r"\s*;[^\n]*\n", re.M)
+    found = list(decl.finditer(text))
+    if len(found) != 1:
+        return text
+    m = found[0]
+    indent, gap = m.group(1), m.group(2)
+    if "\t" in gap:
+        # Aligned members: the new name in the column of the member's.
+        col = len((indent + "struct work_struct" + gap).expandtabs(8))
+        here = len((indent + "unsigned long").expandtabs(8))
+        gap = "\t" * max(1, -(-(col - here) // 8)) if col % 8 == 0 else gap
+    else:
+        gap = " "
+    return text[:m.end()] + f"{indent}unsigned long{gap}{name};\n" + text[m.end():]
 
 
 _LOCAL_RE = re.compile(r"^(\t+)(unsigned long|uintptr_t) (\w+) = ((?:\(unsigned long\))?"

@@ -35,32 +35,20 @@ MAPPING: list[tuple[str, str, str, str]] = [
      "tasklet_hi_schedule() -> queue_work(system_bh_highpri_wq, ...)", ""),
     ("tasklet_schedule", r"\btasklet_schedule\s*\(",
      "tasklet_schedule() -> queue_work(system_bh_wq, ...)", ""),
-    ("tasklet_kill", r"\btasklet_kill\s*\(", "tasklet_kill() -> cancel_work_sync()",
-     "tasklet_kill() let an already scheduled tasklet run before it "
-     "returned; cancel_work_sync() cancels a pending run instead, and "
-     "waits for a running one to finish."),
+    ("tasklet_kill", r"\btasklet_kill\s*\(", "tasklet_kill() -> cancel_work_sync()", ""),
     ("tasklet_disable_nosync", r"\btasklet_disable_nosync\s*\(",
      "tasklet_disable_nosync() -> disable_work()", ""),
-    ("tasklet_disable", r"\btasklet_disable\s*\(", "tasklet_disable() -> disable_work_sync()",
-     "disable_work_sync() and disable_work() also cancel a pending run, "
-     "where a disabled tasklet stayed scheduled."),
+    ("tasklet_disable", r"\btasklet_disable\s*\(", "tasklet_disable() -> disable_work_sync()", ""),
     ("tasklet_disable_in_atomic", r"\btasklet_disable_in_atomic\s*\(",
      "tasklet_disable_in_atomic() -> disable_work() and a wait on work_busy()",
      "tasklet_disable_in_atomic() becomes disable_work() and a loop that "
      "waits, without sleeping, until work_busy() no longer reports the "
      "callback running, as tasklet_unlock_spin_wait() did. "
      "disable_work_sync() would not do here: it may sleep, and it takes the "
-     "pool lock with raw_spin_lock_irq(), which turns interrupts back on. "
-     "Like tasklet_disable(), it cancels a pending run, which "
-     "enable_and_queue_work() queues again."),
-    ("tasklet_enable", r"\btasklet_enable\s*\(", "tasklet_enable() -> enable_and_queue_work()",
-     "Queueing a disabled work item does nothing, where a tasklet scheduled "
-     "while disabled ran once it was enabled. tasklet_enable() therefore "
-     "becomes enable_and_queue_work() on the same workqueue, which queues "
-     "the work when it is enabled again: the callback may now run once "
-     "after enable with nothing pending."),
+     "pool lock with raw_spin_lock_irq(), which turns interrupts back on."),
+    ("tasklet_enable", r"\btasklet_enable\s*\(", "tasklet_enable() -> enable_and_queue_work()", ""),
     ("tasklet_unlock_wait", r"\btasklet_unlock_wait\s*\(", "tasklet_unlock_wait() -> flush_work()",
-     "flush_work() also waits for a pending run, not only a running one."),
+     ""),
     ("TASKLET_STATE_SCHED", r"\bTASKLET_STATE_SCHED\b",
      "test_bit(TASKLET_STATE_SCHED, ...) -> work_pending()", ""),
 ]
@@ -112,11 +100,70 @@ def build_sentence(paths: list[str], builds: dict[str, dict]) -> str:
     return " ".join(parts)
 
 
+# The replacement of a site, as the mapping rows and bullets name it.
+CALLS = {
+    "enable_work": "enable_work()",
+    "enable_and_queue_work": "enable_and_queue_work()",
+    "tracked": "enable_work() and a tracked re-queue",
+    "cancel_work_sync": "cancel_work_sync()",
+    "flush_work": "flush_work()",
+    "flush_then_cancel": "flush_work() + cancel_work_sync()",
+    "disable_work_sync": "disable_work_sync()",
+    "disable_work": "disable_work()",
+    "system_bh_wq": "queue_work(system_bh_wq, ...)",
+    "system_bh_highpri_wq": "queue_work(system_bh_highpri_wq, ...)",
+}
+
+
+def _row(key: str, row: str, sites: list[dict]) -> str:
+    """A mapping row; for kill and enable, the replacements this patch uses."""
+    if key not in ("tasklet_kill", "tasklet_enable"):
+        return row
+    used = sorted({CALLS[s["replacement"]] for s in sites if s["api"] == key})
+    return f"{key}() -> {' or '.join(used)}" if used else row
+
+
+def _fns(ss: list[dict]) -> str:
+    names = sorted({f"{s['function']}()" if s["function"] else s["path"] for s in ss})
+    return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
+
+
+def site_bullets(sites: list[dict]) -> list[str]:
+    """Where a replacement is not the same operation, why it is right for
+    this driver: one bullet per reason, naming the functions."""
+    groups: dict[tuple[str, str, str, str], list[dict]] = {}
+    for s in sites:
+        if s.get("verdict"):
+            groups.setdefault((s["api"], s["item"], s["replacement"], s["why"]), []).append(s)
+    out = []
+    for (api, item, rep, why), ss in sorted(groups.items(), key=lambda kv: (
+            kv[1][0]["path"], kv[1][0]["line"])):
+        out.append(f"{api}({item}) in {_fns(ss)} -> {CALLS[rep]}: {why}"
+                   + ("" if why.endswith(".") else "."))
+    return out
+
+
+def tracked_note(sites: list[dict]) -> str:
+    """What the tracked enable is, once per patch that uses it."""
+    items = sorted({s["item"] for s in sites if s["replacement"] == "tracked"})
+    if not items:
+        return ""
+    return ("The tracked enable: queueing a disabled work item does nothing, where a "
+            "tasklet scheduled while disabled ran once enabled, and "
+            "enable_and_queue_work() would run the callback even when nothing was "
+            "asked for. So a flag (" + ", ".join(f"{i}_queued" for i in items) +
+            ") is set where the item is queued and cleared first in its callback, and "
+            "the enable queues the item again only if the flag is set: no run is lost "
+            "and none is added.")
+
+
 def body(driver: str, files: list[FileDiff], builds: dict[str, dict],
-         shared: str = "", kept_names: bool = False, extra: list[str] | None = None) -> str:
+         shared: str = "", kept_names: bool = False, extra: list[str] | None = None,
+         sites: list[dict] | None = None) -> str:
     """The message between the Subject and the Signed-off-by."""
     keys = apis(files)
-    rows = [row for key, _, row, _ in MAPPING if key in keys]
+    sites = sites or []
+    rows = [_row(key, row, sites) for key, _, row, _ in MAPPING if key in keys]
     added = "".join(ln for f in files for ln in f.lines("+"))
     notes = [note for key, _, _, note in MAPPING if key in keys and note
              and (key != "tasklet_init" or "from_work(" in added)]
@@ -137,6 +184,7 @@ def body(driver: str, files: list[FileDiff], builds: dict[str, dict],
         out += ["", para("enable_and_queue_work() uses the queue of the item's "
                          f"queue_work() calls ({', '.join(wqs)}).")]
     notes += extra or []
+    notes += [n for n in [tracked_note(sites)] if n] + site_bullets(sites)
     if notes:
         out += ["", para("Where the behaviour differs:"), ""]
         for n in notes:

@@ -51,7 +51,7 @@ def write(out: Path, kernel: str, outcomes: list[Outcome],
     read or would not follow (symbolic links out of the tree), with why."""
     files = [{"path": o.path, "status": o.status, "reason": o.reason,
               "rules": rules_of(o), "tasklets": tasklet_names(o.old), "api": o.api,
-              "notes": o.notes}
+              "notes": o.notes, "sites": o.sites}
              for o in sorted(outcomes, key=lambda o: o.path)]
     data: dict = {"kernel": kernel, "target": "bh", "files": files}
     if unscanned:
@@ -71,6 +71,7 @@ def write(out: Path, kernel: str, outcomes: list[Outcome],
         lines.append(f"| {sub} | {len(os_)} | {sum(o.status == 'converted' for o in os_)} | "
                      f"{sum(o.status == 'unconverted' for o in os_)} | "
                      f"{sum(o.status == 'failed' for o in os_)} |")
+    lines += sites_section(outcomes)
     noted = [o for o in sorted(outcomes, key=lambda o: o.path) if o.notes]
     if noted:
         lines += ["", "## Converted, with a note for the reviewer", ""]
@@ -85,6 +86,30 @@ def write(out: Path, kernel: str, outcomes: list[Outcome],
         if o.status != "converted":
             lines.append(f"- `{o.path}` ({o.status}): {o.reason}")
     (out / "report.md").write_text("\n".join(lines) + "\n")
+
+
+def sites_section(outcomes: list[Outcome]) -> list[str]:
+    """report.md: every enable/kill/disable/unlock_wait site and every
+    decided schedule of the converted files, by verdict, then each one that
+    is not a teardown kill, with the reason."""
+    recs = [s for o in sorted(outcomes, key=lambda o: o.path) for s in o.sites if s["verdict"]]
+    if not recs:
+        return []
+    count: dict[tuple[str, str, str], int] = defaultdict(int)
+    for s in recs:
+        count[(s["api"], s["replacement"], s["verdict"]
+               + (f" ({s['analysis']})" if s["verdict"] == "exact" else ""))] += 1
+    lines = ["", "## Sites, by verdict", "",
+             "Every call whose replacement is not the same operation, in the converted "
+             "files: exact (an analysis proves it), tracked (the enable queues again only "
+             "if a run was asked for), decided (a decision for the driver, in decisions/).",
+             "", "| call | becomes | verdict | sites |", "|---|---|---|---:|"]
+    lines += [f"| {a}() | {r} | {v} | {n} |" for (a, r, v), n in sorted(count.items())]
+    lines += ["", "Each site but the teardown kills:", ""]
+    lines += [f"- `{s['path']}:{s['line']}` {s['function']}(): {s['api']}({s['item']}) -> "
+              f"{s['replacement']}, {s['verdict']}: {s['why']}"
+              for s in recs if s["analysis"] != "teardown"]
+    return lines
 
 
 def add_build(out: Path, builds: dict[str, dict], section: list[str]) -> None:

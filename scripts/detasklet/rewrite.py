@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Callable, Iterable
 
 from .legacydata import add_fields, add_wrappers, tidy_locals
+from .tracked import add_flags, mark_callbacks
 from .macros import rename_kerneldoc, rename_type, rewrite_macros
 from .scan import read_text
 
@@ -46,19 +47,30 @@ class Result:
 
 
 def combined_cocci(dest: Path, cocci_dir: Path = COCCI_DIR) -> Path:
+    """The rule files in name order, as one; their virtual rule names
+    (which spatch takes only before the first rule) once, at the top."""
     parts = [p.read_text() for p in sorted(cocci_dir.glob("*.cocci"))]
-    dest.write_text("\n".join(parts))
+    virtual = re.compile(r"^virtual\s+[^\n]*\n", re.M)
+    names = sorted({v.strip() for p in parts for v in virtual.findall(p)})
+    dest.write_text("".join(n + "\n" for n in names) + "\n".join(virtual.sub("", p)
+                                                              for p in parts))
     return dest
 
 
 def run_one(kdir: Path, rel: str, sp_file: Path, scratch: Path, timeout: int,
-            env: dict[str, str], procs: set[subprocess.Popen[str]] | None = None) -> Result:
+            env: dict[str, str], procs: set[subprocess.Popen[str]] | None = None,
+            marked: str | None = None) -> Result:
+    """spatch on one file: on marked (the file's text with its chosen calls
+    renamed to their markers, sites.Plan.mark) when given, else on the file."""
     src = kdir / rel
     out = scratch / (rel.replace("/", "__"))
-    # spatch names the file in its messages; give it a copy so that a
-    # misbehaving rule could never write into the tree.
-    cmd = ["spatch", *SPATCH_FLAGS, "--timeout", str(timeout),
-           "--sp-file", str(sp_file), str(src), "-o", str(out)]
+    given = src
+    if marked is not None:
+        given = scratch / "in" / rel
+        given.parent.mkdir(parents=True, exist_ok=True)
+        given.write_bytes(marked.encode("utf-8", errors="surrogateescape"))
+    cmd = ["spatch", *SPATCH_FLAGS, "--timeout", str(timeout), "-D", "marked",
+           "--sp-file", str(sp_file), str(given), "-o", str(out)]
     p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                          env=env)
     if procs is not None:
@@ -92,10 +104,13 @@ def run_one(kdir: Path, rel: str, sp_file: Path, scratch: Path, timeout: int,
     fields = [f for f in env.get("DETASKLET_DATA_FIELDS", "").split(",") if f]
     text = tidy_locals(add_fields(orig, text, fields))
     text = add_wrappers(text, json.loads(env.get("DETASKLET_LEGACY_LOCAL") or "{}"))
+    tracked_items = json.loads(env.get("DETASKLET_TRACKED") or "{}")
+    if tracked_items:
+        text = mark_callbacks(add_flags(orig, text, tracked_items, rel), tracked_items)
     return Result(rel, text, parse_errors=bad, reports=hazards)
 
 
-def rewrite_all(kdir: Path, jobs: Iterable[tuple[str, dict[str, str]]], workers: int,
+def rewrite_all(kdir: Path, jobs: Iterable[tuple[str, dict[str, str], str | None]], workers: int,
                 timeout: int, progress: Callable[[Result], None]) -> dict[str, Result]:
     results: dict[str, Result] = {}
     with tempfile.TemporaryDirectory(prefix="detasklet-") as tmp:
@@ -106,9 +121,9 @@ def rewrite_all(kdir: Path, jobs: Iterable[tuple[str, dict[str, str]]], workers:
 
         procs: set[subprocess.Popen[str]] = set()
 
-        def one(job: tuple[str, dict[str, str]]) -> Result:
-            rel, extra = job
-            return run_one(kdir, rel, sp, scratch, timeout, {**base, **extra}, procs)
+        def one(job: tuple[str, dict[str, str], str | None]) -> Result:
+            rel, extra, marked = job
+            return run_one(kdir, rel, sp, scratch, timeout, {**base, **extra}, procs, marked)
 
         ex = ThreadPoolExecutor(max_workers=workers)
         try:

@@ -327,12 +327,14 @@ def _fold(field_: str, addrs: list[str]) -> str:
 
 
 def patch_text(p: Patch, n: int, total: int, ident: Ident, fds: dict[str, gitdiff.FileDiff],
-               builds: dict[str, dict], notes: dict[str, list[str]] | None = None) -> str:
+               builds: dict[str, dict], notes: dict[str, list[str]] | None = None,
+               sites: dict[str, list[dict]] | None = None) -> str:
     files = [fds[f] for f in p.files]
     kept = any("tasklet" in ln.lower() for f in files for ln in f.lines("+"))
-    # report.json "notes": choices a reviewer must see (one item, one queue).
+    # report.json "notes": choices a reviewer must see (legacy data fields).
     extra = list(dict.fromkeys(n_ for f in p.files for n_ in (notes or {}).get(f, [])))
-    msg = message.body(p.name, files, builds, p.shared, kept, extra)
+    msg = message.body(p.name, files, builds, p.shared, kept, extra,
+                       [s for f in p.files for s in (sites or {}).get(f, [])])
     head = (f"From: {ident.name_email}\n"
             f"Date: {rfc2822(ident.date + n)}\n"
             f"Subject: [PATCH {n}/{total}] {p.subject}\n"
@@ -522,6 +524,7 @@ def build(kdir: Path, out: Path, ident: Ident, jobs: int = 2, out_name: str = ""
     fds, old, groups, rep = load(kdir, out)
     builds = {f["path"]: f["build"] for f in rep.get("files", []) if f.get("build")}
     notes = {f["path"]: f["notes"] for f in rep.get("files", []) if f.get("notes")}
+    sites = {f["path"]: f["sites"] for f in rep.get("files", []) if f.get("sites")}
     patches = plan(kdir, fds, old, groups)
     log(f"series: {len(fds)} files in {len(patches)} patches; asking get_maintainer.pl")
     recipients(kdir, patches, fds, out / ".get_maintainer.json", jobs)
@@ -533,7 +536,7 @@ def build(kdir: Path, out: Path, ident: Ident, jobs: int = 2, out_name: str = ""
     total = len(patches)
     for n, p in enumerate(patches, 1):
         (sdir / f"{n:04d}-{slug(p.subject)}.patch").write_text(
-            patch_text(p, n, total, ident, fds, builds, notes), errors="surrogateescape")
+            patch_text(p, n, total, ident, fds, builds, notes, sites), errors="surrogateescape")
     if patches:   # nothing converted (an already converted tree): no series
         (sdir / "0000-cover-letter.patch").write_text(
             cover_text(patches, total, ident, rep, fds, kdir, out_name or str(out), builds),

@@ -1,0 +1,70 @@
+#!/usr/bin/env python3
+"""The per-driver decisions (decisions/*.toml) load, and each one still
+names a real site: a call of its API on its item in its function, in every
+reference tree it was made for (cache/linux-source-<KVER>). A decision that
+matches nothing would be a stale reason nobody applies.
+
+One line per decision file and tree; closing line: 'N passed, N failed'.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "scripts"))
+
+from detasklet import decisions, scan, sites  # noqa: E402
+from detasklet.errors import InputError  # noqa: E402
+
+
+def tree_version(kdir: Path) -> str:
+    mk = (kdir / "Makefile").read_text(errors="replace")
+    v = dict(re.findall(r"^(VERSION|PATCHLEVEL|SUBLEVEL)\s*=\s*(\d+)", mk, re.M))
+    return f"{v['VERSION']}.{v['PATCHLEVEL']}.{v['SUBLEVEL']}"
+
+
+def main() -> int:
+    passed = failed = 0
+    try:
+        decs = decisions.load()
+    except InputError as e:
+        print(f"FAIL load: {e}")
+        print("0 passed, 1 failed")
+        return 1
+    trees = sorted(p for p in (ROOT / "cache").glob("linux-source-*") if (p / "Makefile").is_file())
+    if not trees:
+        print("FAIL trees: no reference tree in cache/ (make references)")
+        print("0 passed, 1 failed")
+        return 1
+    found: dict[tuple[Path, str], list[sites.Site]] = {}
+    for kdir in trees:
+        version = tree_version(kdir)
+        for src in sorted({d.source for d in decs}):
+            mine = [d for d in decs if d.source == src and d.applies(version)]
+            if not mine:
+                continue
+            bad = []
+            for d in mine:
+                if (kdir, d.file) not in found:
+                    p = kdir / d.file
+                    found[(kdir, d.file)] = sites.find(d.file, scan.strip_comments(
+                        scan.read_text(p))) if p.is_file() else []
+                if not any(d.matches(s.path, s.function, s.api, s.item, s.occurrence)
+                           for s in found[(kdir, d.file)]):
+                    bad.append(f"{d.function}() {d.api}({d.item})")
+            name = f"{src} on {version}"
+            if bad:
+                failed += 1
+                print(f"FAIL {name}: no such site: {'; '.join(bad[:3])}")
+            else:
+                passed += 1
+                print(f"ok   {name} ({len(mine)} sites)")
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

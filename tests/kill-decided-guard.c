@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * rt2x00's shape: the item is set up only when the chip has the callback,
+ * and removal kills it unconditionally. tasklet_kill() of a zeroed tasklet
+ * does nothing; cancel_work_sync() of a work item never initialised WARNs,
+ * so the decision gives the kill the init's condition.
+ */
+#include <linux/interrupt.h>
+
+struct chip_ops {
+	void (*txstatus)(struct tasklet_struct *t);
+};
+
+struct chip {
+	const struct chip_ops *ops;
+	struct tasklet_struct txstatus;
+};
+
+static void chip_init(struct chip *c)
+{
+	if (c->ops->txstatus)
+		tasklet_setup(&c->txstatus, c->ops->txstatus);
+}
+
+static void chip_remove_dev(struct chip *c)
+{
+	tasklet_kill(&c->txstatus);
+}
