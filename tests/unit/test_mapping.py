@@ -43,6 +43,10 @@ class Mapping(unittest.TestCase):
         self.assertEqual([r.key for r in used("DECLARE_TASKLET_OLD(x, f);")],
                          ["DECLARE_TASKLET_OLD"])
 
+    def test_readme_shows_the_table(self) -> None:
+        readme = (ROOT / "README.md").read_text()
+        self.assertTrue(readme_table() in readme, "README.md: paste mapping.readme_table()")
+
     def test_every_api_row_names_a_tasklet_identifier(self) -> None:
         for row in MAPPING:
             self.assertTrue(re.search(r"tasklet|TASKLET", row.old), row.key)
