@@ -27,7 +27,10 @@ TOKEN_RE = re.compile(
 
 def _blank(m: re.Match[str]) -> str:
     s = m.group(0)
-    if s[0] in "\"'":
+    quoted = s[0] in "\"'"
+    if "\n" not in s:              # most tokens: no second regex
+        return s[0] + " " * (len(s) - 2) + s[-1] if quoted else " " * len(s)
+    if quoted:
         return s[0] + re.sub(r"[^\n]", " ", s[1:-1]) + s[-1]
     return re.sub(r"[^\n]", " ", s)
 
