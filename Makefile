@@ -1,12 +1,5 @@
 # detasklet: convert Linux tasklet users to BH workqueues, with evidence.
-#   make convert [KVER=7.3|6.12 | KDIR=dir] [PATHS="drivers/dma net/mac80211"] [OUT=dir] [J=n]
-#   make series [KDIR=dir] [OUT=dir] [FROM="Name <mail>"] [BASE=commit]
-#   make send-check [KDIR=dir] [OUT=dir]
-#   make test
-#   make kunit [KDIR=dir]
-#   make tasklet-free [KDIR=dir] [OUT=dir]
-#   make compile-test [KDIR=dir] [OUT=dir] [ARCHES="x86_64 arm64 ..."] [J=n] [CC="ccache gcc"]
-#   make coverage [KDIR=dir] [OUT=dir] [ARCHES=...]   (files some allmodconfig builds)
+# make help lists the targets: each is the "## target ...: text" line above it.
 
 SHELL      := /bin/bash
 CACHE      ?= $(CURDIR)/cache
@@ -32,11 +25,12 @@ ifneq ($(FROM),)
 export DETASKLET_FROM := $(FROM)
 endif
 
-.PHONY: convert test deps kunit tasklet-free reference references help series send-check \
-        compile-deps compile-test compile-sample coverage
+.PHONY: test-fast convert test deps kunit tasklet-free reference references help series send-check \
+        compile-deps compile-test compile-sample coverage report
 
+## help: this list
 help:
-	@sed -n '2,9p' Makefile
+	@sed -n 's/^## /  make /p' Makefile
 
 # $(call install,packages): install the missing ones (as root), or say the command to run.
 install = @scripts/apt-install.sh $(1)
@@ -58,30 +52,40 @@ $(CACHE)/linux-source-%/Makefile:
 reference: $(REF_TREE)/Makefile
 references: $(foreach v,$(KVERS),$(CACHE)/linux-source-$(v)/Makefile)
 
+## convert [KVER=7.3|6.12 | KDIR=dir] [PATHS="drivers/dma net/mac80211"] [OUT=dir] [J=n] [TIMEOUT=s]: OUT from KDIR
 convert: deps $(if $(filter $(REF_TREE),$(KDIR)),reference)
 	@$(PY) -m detasklet convert $(call q,$(KDIR)) $(PATHS) -o $(call q,$(OUT)) -j $(J) --timeout $(TIMEOUT)
 
-# series/ again from OUT (all.patch, groups.json, report.json): no spatch.
+## series [KDIR=dir] [OUT=dir] [FROM="Name <mail>"] [BASE=commit]: OUT/series/ again, no spatch
 series: $(if $(filter $(REF_TREE),$(KDIR)),reference)
 	@$(PY) -m detasklet series $(call q,$(KDIR)) -o $(call q,$(OUT)) -j $(J) $(if $(BASE),--base $(call q,$(BASE)))
 
+## report [OUT=dir]: the figures of OUT (counts, reasons, patches, builds)
+report:
+	@$(PY) -m detasklet report -o $(call q,$(OUT))
+
+## send-check [KDIR=dir] [OUT=dir]: each patch alone with git am and checkpatch --strict
 send-check: $(if $(filter $(REF_TREE),$(KDIR)),reference)
 	@$(PY) -m detasklet send-check $(call q,$(KDIR)) -o $(call q,$(OUT)) -j $(J)
 
-test: deps references
+## test: every test below, then compile-sample on each reference tree
+test: test-fast
+	@$(MAKE) --no-print-directory $(foreach v,$(KVERS),compile-sample-$(v))
+
+## test-fast: the command line, OUT safety, faults, golden cases, unit tests (no compile)
+test-fast: deps references
 	@$(PY) tests/cli.py
 	@$(PY) tests/safety.py
 	@$(PY) tests/faults.py
-	@$(PY) tests/series.py
-	@$(PY) tests/run.py
+	@$(PY) tests/golden.py
 	@$(PY) tests/decisions.py
-	@for v in $(KVERS); do KDIR=$(CACHE)/linux-source-$$v $(PY) tests/core.py || exit 1; done
-	@$(PY) tests/verify_units.py
-	@$(MAKE) --no-print-directory $(foreach v,$(KVERS),compile-sample-$(v))
+	@$(PY) tests/units.py
 
+## kunit [KDIR=dir]: the contract suite, tasklet and work item side by side, on UML
 kunit: deps $(if $(filter $(REF_TREE),$(KDIR)),reference)
 	@scripts/kunit.sh $(call q,$(KDIR))
 
+## tasklet-free [KDIR=dir] [OUT=dir]: a kernel without tasklets, built and booted on UML
 # A kernel without tasklets: OUT/all.patch (made by convert if missing), then
 # the generated core removal (OUT/tasklet-free.patch), built and booted on UML
 # with the workqueue-only KUnit suite (scripts/tasklet-free.sh).
@@ -113,6 +117,7 @@ SAMPLE_ARCHES := x86_64 s390
 compile-deps:
 	$(call install,$(CT_PKGS))
 
+## coverage [KDIR=dir] [OUT=dir] [ARCHES=...]: files some allmodconfig builds (no compile)
 # Of every tasklet file in OUT/report.json, how many some arch's allmodconfig
 # builds (Kbuild read against each .config; no compile), the others with why.
 # Each checks its input first (--check): nothing is installed for a missing OUT.
@@ -123,6 +128,7 @@ coverage: deps $(if $(filter $(REF_TREE),$(KDIR)),reference)
 	@$(PY) -m detasklet coverage $(call q,$(KDIR)) -o $(call q,$(OUT)) --build-dir $(call q,$(BUILD)) \
 	  --arches $(ARCHES)
 
+## compile-test [KDIR=dir] [OUT=dir] [ARCHES=...] [J=n] [CC="ccache gcc"] [PRISTINE=failed|all]
 compile-test: deps $(if $(filter $(REF_TREE),$(KDIR)),reference)
 	@$(PY) -m detasklet compile-test $(call q,$(KDIR)) -o $(call q,$(OUT)) --build-dir $(call q,$(BUILD)) \
 	  --arches $(ARCHES) --check

@@ -1,15 +1,20 @@
-/// Legacy tasklet_init() whose data is the object that contains the tasklet:
-/// INIT_WORK() and a callback that finds that object with from_work().
-/// Equivalent (CONTRACT.md, "data is the object that contains the tasklet").
-/// The callback may live in another file of the group: the driver finds
-/// every legacy init of the group and passes "callback=field" pairs in
-/// DETASKLET_LEGACY, keeping only callbacks used with one field (pitfall 5).
-/// Any other data shape is left alone, so the group stays unconverted.
+/// Legacy tasklet_init() whose data is the object that contains the tasklet
+/// becomes INIT_WORK(), and its callback finds that object with from_work():
+/// the same pointer, since data was that container at every init.
 // Confidence: High
-// Options: --no-includes --include-headers --macro-file cocci/parsing-hints.h
+// Comments: Needs -D facts (make convert): the driver finds every legacy
+//  init of a group, proves the container, and passes "callback=field"
+//  pairs (DETASKLET_LEGACY), keeping only callbacks used with one field;
+//  the callback may live in another file of the group. Without the facts
+//  nothing is rewritten. Any other data shape is left alone, so the group
+//  stays unconverted (or cocci/22-legacy-data.cocci takes it).
+// Options: --no-includes --include-headers
+
+virtual patch
+virtual facts
 
 // The init: data is the container D of the tasklet field F.
-@li@
+@container_init depends on facts@
 expression D;
 identifier F, cb;
 type T;
@@ -22,18 +27,18 @@ tasklet_init(&D.F, cb, (T)&D);
 tasklet_init(&D->F, (void *)cb, (T)D);
 )
 
-@script:python lione@
-cb << li.cb;
-f << li.F;
+@script:python container_init_proven depends on facts@
+cb << container_init.cb;
+f << container_init.F;
 @@
 import detasklet_cocci
 if detasklet_cocci.legacy_field(cb) != f:
     cocci.include_match(False)
 
-// Fresh metavariables here: the cast isomorphism can bind li.D twice for
+// Fresh metavariables here: the cast isomorphism can bind container_init.D twice for
 // one init, and two bindings may not rewrite the same tokens.
-@@
-identifier li.cb;
+@patch_container_init depends on patch && facts@
+identifier container_init.cb;
 expression E1, E2;
 @@
 (
@@ -46,11 +51,11 @@ expression E1, E2;
 
 // The init through an alias of the container's member: mdev = &dev->mt76;
 // tasklet_init(&mdev->f, cb, (unsigned long)dev). The driver proved the
-// alias (facts.py, last assignment before the init) and passes "mt76.f".
+// alias (convert/legacy.py, last assignment before the init) and passes "mt76.f".
 // The same for a tasklet in a member struct of the container,
 // tasklet_init(&asd_ha->seq.dl_tasklet, cb, (unsigned long)asd_ha):
 // the driver passes "seq.dl_tasklet".
-@lia@
+@alias_init depends on facts@
 expression M, D;
 identifier F, cb;
 type T;
@@ -63,16 +68,16 @@ tasklet_init(&M.F, cb, (T)D);
 tasklet_init(&M.F, (void *)cb, (T)D);
 )
 
-@script:python liaone@
-cb << lia.cb;
-f << lia.F;
+@script:python alias_init_proven depends on facts@
+cb << alias_init.cb;
+f << alias_init.F;
 @@
 import detasklet_cocci
 if not detasklet_cocci.legacy_field(cb).endswith("." + f):
     cocci.include_match(False)
 
-@@
-identifier lia.cb;
+@patch_alias_init depends on patch && facts@
+identifier alias_init.cb;
 expression E1, E2;
 @@
 (
@@ -84,7 +89,7 @@ expression E1, E2;
 )
 
 // The callback: its parameter is read once, as the container pointer.
-@lcbdef@
+@cb_one_read depends on facts@
 identifier fn, d, p;
 type P, C;
 @@
@@ -95,8 +100,8 @@ void fn(unsigned long d)
   ... when != d
 }
 
-@script:python lcb@
-fn << lcbdef.fn;
+@script:python cb_one_read_field depends on facts@
+fn << cb_one_read.fn;
 f;
 @@
 import detasklet_cocci
@@ -106,8 +111,8 @@ if field:
 else:
     cocci.include_match(False)
 
-@@
-identifier lcbdef.fn, lcb.f, d, p;
+@patch_cb_one_read depends on patch && facts@
+identifier cb_one_read.fn, cb_one_read_field.f, d, p;
 type P, C;
 @@
 void fn(
@@ -123,7 +128,7 @@ void fn(
 
 // The same for a callback that takes void * (registered through a
 // (void *) cast, which the init above drops): P *p = d; or P *p = (C *)d;
-@lcbvoid@
+@cb_void_param depends on facts@
 identifier fn, d, p;
 type P;
 @@
@@ -134,8 +139,8 @@ void fn(void *d)
   ... when != d
 }
 
-@script:python lcbv@
-fn << lcbvoid.fn;
+@script:python cb_void_param_field depends on facts@
+fn << cb_void_param.fn;
 f;
 @@
 import detasklet_cocci
@@ -145,8 +150,8 @@ if field:
 else:
     cocci.include_match(False)
 
-@@
-identifier lcbvoid.fn, lcbv.f, d, p;
+@patch_cb_void_param depends on patch && facts@
+identifier cb_void_param.fn, cb_void_param_field.f, d, p;
 type P;
 @@
 void fn(
@@ -163,11 +168,11 @@ void fn(
 // The callback reads its argument only through casts to the container,
 // (C *)d, perhaps several times (fore200e: a declaration and a call
 // argument): each cast becomes container_of(work, C, f), the same pointer
-// since data was the container at every init (script lcb2). A use of d
+// since data was the container at every init (cb_casts_field). A use of d
 // that is not such a cast (also (void *)d, which names no container) is
-// left for classify.legacy_check, which refuses
+// left for convert/classify.py (legacy_check), which refuses
 // the file when the old parameter name is still read in the new body.
-@lcbcast@
+@cb_casts depends on facts@
 identifier fn, d;
 type C;
 @@
@@ -176,8 +181,8 @@ void fn(unsigned long d)
   <+... (C *)d ...+>
 }
 
-@script:python lcb2@
-fn << lcbcast.fn;
+@script:python cb_casts_field depends on facts@
+fn << cb_casts.fn;
 f;
 @@
 import detasklet_cocci
@@ -190,8 +195,8 @@ else:
 // A cast that initialises a declaration becomes from_work(), as in the
 // one-read form above (and the declaration is printed anew, in kernel
 // style: fore200e wrote "struct fore200e* fore200e").
-@@
-identifier lcbcast.fn, lcb2.f, d, p;
+@patch_cb_cast_decl depends on patch && facts@
+identifier cb_casts.fn, cb_casts_field.f, d, p;
 type P, C;
 @@
 void fn(unsigned long d)
@@ -202,8 +207,8 @@ void fn(unsigned long d)
   ...>
 }
 
-@@
-identifier lcbcast.fn, lcb2.f, d;
+@patch_cb_casts depends on patch && facts@
+identifier cb_casts.fn, cb_casts_field.f, d;
 type C;
 @@
 void fn(
@@ -222,7 +227,7 @@ void fn(
 }
 
 // Prototypes (here or in a header of the group), with or without a name.
-@lproto@
+@cb_proto depends on facts@
 identifier fn, d;
 @@
 (
@@ -231,15 +236,15 @@ void fn(unsigned long d);
 void fn(unsigned long);
 )
 
-@script:python lprotok@
-fn << lproto.fn;
+@script:python cb_proto_proven depends on facts@
+fn << cb_proto.fn;
 @@
 import detasklet_cocci
 if not detasklet_cocci.legacy_field(fn):
     cocci.include_match(False)
 
-@@
-identifier lproto.fn, d;
+@patch_cb_proto depends on patch && facts@
+identifier cb_proto.fn, d;
 @@
 (
 void fn(
@@ -254,15 +259,15 @@ void fn(
 )
 
 // Direct calls of the callback pass the tasklet, as the core would.
-@lcall@
+@cb_direct_call depends on facts@
 identifier fn;
 expression E;
 type T;
 @@
 fn((T)E)
 
-@script:python lcallk@
-fn << lcall.fn;
+@script:python cb_direct_call_field depends on facts@
+fn << cb_direct_call.fn;
 f;
 @@
 import detasklet_cocci
@@ -272,10 +277,10 @@ if field:
 else:
     cocci.include_match(False)
 
-@@
-identifier lcall.fn, lcallk.f;
-expression lcall.E;
-type lcall.T;
+@patch_cb_direct_call depends on patch && facts@
+identifier cb_direct_call.fn, cb_direct_call_field.f;
+expression cb_direct_call.E;
+type cb_direct_call.T;
 @@
 - fn((T)E)
 + fn(&E->f)

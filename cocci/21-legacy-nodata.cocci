@@ -1,10 +1,12 @@
 /// tasklet_init() with constant data, and DECLARE_TASKLET_OLD(): the callback
 /// never reads its argument, so it can take the work item and ignore it.
-/// A callback that reads the constant stays unconverted.
 // Confidence: High
-// Options: --no-includes --include-headers --macro-file cocci/parsing-hints.h
+// Comments: A callback that reads the constant stays unconverted.
+// Options: --no-includes --include-headers
 
-@ln@
+virtual patch
+
+@const_data_init depends on patch@
 identifier cb;
 expression E;
 constant K;
@@ -17,16 +19,16 @@ tasklet_init(E, cb, K);
 DECLARE_TASKLET_OLD(n, cb);
 )
 
-@lncb@
-identifier ln.cb, d;
+@cb_ignores_data depends on patch@
+identifier const_data_init.cb, d;
 @@
 void cb(unsigned long d)
 {
   ... when != d
 }
 
-@depends on lncb@
-identifier ln.cb, lncb.d;
+@depends on patch && cb_ignores_data@
+identifier const_data_init.cb, cb_ignores_data.d;
 @@
 void cb(
 - unsigned long d
@@ -36,8 +38,8 @@ void cb(
   ...
 }
 
-@depends on lncb@
-identifier ln.cb;
+@depends on patch && cb_ignores_data@
+identifier const_data_init.cb;
 identifier d;
 @@
 void cb(
@@ -45,16 +47,16 @@ void cb(
 + struct work_struct *work
  );
 
-@depends on lncb@
-identifier ln.cb;
+@depends on patch && cb_ignores_data@
+identifier const_data_init.cb;
 @@
 void cb(
 - unsigned long
 + struct work_struct *work
  );
 
-@depends on lncb@
-identifier ln.cb;
+@depends on patch && cb_ignores_data@
+identifier const_data_init.cb;
 expression E;
 constant K;
 declarer name DECLARE_TASKLET_OLD, DECLARE_WORK;

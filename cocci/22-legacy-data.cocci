@@ -1,20 +1,25 @@
 /// Legacy callbacks that keep their body: the old unsigned long argument
-/// becomes a local variable holding the value the tasklet core passed.
-/// The driver proves each callback first (scripts/detasklet/legacydata.py)
-/// and passes it in DETASKLET_LEGACY_LOCAL with the expression of that
-/// value: (unsigned long)container_of(work, C, f) when every init passed
-/// the container, container_of(work, C, f)->f_data when some init passed
-/// another value, which the init now stores in the new field f_data (the
-/// driver declares it next to the member). Equivalent: the callback sees
-/// the data that tasklet_init() stored, and nothing else writes it.
-/// A callback that is also called directly (caam's suspend path) keeps its
-/// unsigned long parameter and body; the init points the work item at a
-/// new cb_work() that calls cb with that same value (rewrite.py adds it).
+/// becomes a local variable holding the value the tasklet core passed, read
+/// back from the container or from a new field next to the work item.
 // Confidence: High
-// Options: --no-includes --include-headers --macro-file cocci/parsing-hints.h
+// Comments: Needs -D facts (make convert): the driver proves each callback
+//  (scripts/detasklet/convert/legacy_local.py) and passes it in
+//  DETASKLET_LEGACY_LOCAL with the expression of that value:
+//  (unsigned long)container_of(work, C, f) when every init passed the
+//  container, container_of(work, C, f)->f_data when some init passed
+//  another value, which the init now stores in the new field f_data (the
+//  driver declares it next to the member). Equivalent: the callback sees
+//  the data that tasklet_init() stored, and nothing else writes it. A
+//  callback that is also called directly (caam's suspend path) keeps its
+//  unsigned long parameter and body; the init points the work item at a
+//  new cb_work() that calls cb with that same value (the driver adds it).
+// Options: --no-includes --include-headers
+
+virtual patch
+virtual facts
 
 // The inits. "field": the data moves from the tasklet into f_data.
-@ldi disable ptr_to_array@
+@field_init depends on facts disable ptr_to_array@
 expression E, D;
 identifier F, cb;
 @@
@@ -28,10 +33,10 @@ tasklet_init(&(E->F), cb, D);
 
 // wcb: the function the work item runs, cb itself or, when cb is also
 // called directly and keeps its parameter, the wrapper cb_work() that
-// rewrite.py defines (legacydata.add_wrappers).
-@script:python ldif@
-cb << ldi.cb;
-f << ldi.F;
+// the driver defines (convert/fixups.py, add_wrappers).
+@script:python field_init_proven depends on facts@
+cb << field_init.cb;
+f << field_init.F;
 fd;
 wcb;
 @@
@@ -46,8 +51,8 @@ else:
 // ptr_to_array off: it would match &p->a[i].f as &(p->a)->f, and the new
 // assignment would then store into p->a[0]. &(p->f) loses its parentheses
 // (checkpatch UNNECESSARY_PARENTHESES on the line we rewrite).
-@ldiw disable ptr_to_array@
-identifier ldi.cb, ldif.fd, ldif.wcb, F;
+@patch_field_init depends on patch && facts disable ptr_to_array@
+identifier field_init.cb, field_init_proven.fd, field_init_proven.wcb, F;
 expression E, D;
 @@
 (
@@ -66,8 +71,8 @@ expression E, D;
 
 // "container": the data was the container, which the callback recomputes.
 // A match rule of its own: include_match(False) above dropped these inits
-// from ldi for every later rule.
-@ldj disable ptr_to_array@
+// from field_init for every later rule.
+@container_local_init depends on facts disable ptr_to_array@
 expression E, D;
 identifier F, cb;
 @@
@@ -79,17 +84,17 @@ tasklet_init(&E.F, cb, D);
 tasklet_init(&(E->F), cb, D);
 )
 
-@script:python ldic@
-cb << ldj.cb;
-f << ldj.F;
+@script:python container_local_init_proven depends on facts@
+cb << container_local_init.cb;
+f << container_local_init.F;
 @@
 import detasklet_cocci
 c = detasklet_cocci.legacy_local(cb)
 if c.get("kind") != "container" or c.get("field") != f:
     cocci.include_match(False)
 
-@@
-identifier ldj.cb;
+@patch_container_local_init depends on patch && facts@
+identifier container_local_init.cb;
 expression E1, E2;
 @@
 - tasklet_init(E1, cb, E2);
@@ -97,7 +102,7 @@ expression E1, E2;
 
 // The callback: same body, its old parameter now a local variable first,
 // of the same type (unsigned long, or uintptr_t: the driver checked).
-@ldcb@
+@local_cb depends on facts@
 identifier fn, d;
 type T;
 @@
@@ -106,8 +111,8 @@ void fn(T d)
   ...
 }
 
-@script:python ldcbv@
-fn << ldcb.fn;
+@script:python local_cb_value depends on facts@
+fn << local_cb.fn;
 v;
 @@
 import detasklet_cocci
@@ -117,9 +122,9 @@ if c and not c.get("wrapper"):
 else:
     cocci.include_match(False)
 
-@@
-identifier ldcb.fn, ldcb.d, ldcbv.v;
-type ldcb.T;
+@patch_local_cb depends on patch && facts@
+identifier local_cb.fn, local_cb.d, local_cb_value.v;
+type local_cb.T;
 @@
 void fn(
 - T d
@@ -131,7 +136,7 @@ void fn(
 }
 
 // Prototypes (here or in a header of the group), with or without a name.
-@ldp@
+@local_cb_proto depends on facts@
 identifier fn, d;
 type T;
 @@
@@ -141,17 +146,17 @@ void fn(T d);
 void fn(T);
 )
 
-@script:python ldpk@
-fn << ldp.fn;
+@script:python local_cb_proto_proven depends on facts@
+fn << local_cb_proto.fn;
 @@
 import detasklet_cocci
 c = detasklet_cocci.legacy_local(fn)
 if not c or c.get("wrapper"):
     cocci.include_match(False)
 
-@@
-identifier ldp.fn, d;
-type ldp.T;
+@patch_local_cb_proto depends on patch && facts@
+identifier local_cb_proto.fn, d;
+type local_cb_proto.T;
 @@
 (
 void fn(

@@ -1,12 +1,15 @@
-/// tasklet_setup() becomes INIT_WORK(), from_tasklet() becomes from_work(),
-/// DECLARE_TASKLET() becomes DECLARE_WORK(). Both pairs are container_of()
-/// of the same field: equivalent. A callback (struct tasklet_struct *t)
-/// becomes (struct work_struct *work), the name the workqueue API uses,
-/// with its from_tasklet() argument; a function that reads t otherwise,
-/// or already names something "work", keeps its name (90-types.cocci
-/// still changes the type), since a rename there is not one-for-one.
+/// tasklet_setup() becomes INIT_WORK(), from_tasklet() from_work(), and
+/// DECLARE_TASKLET() DECLARE_WORK(): both pairs are container_of() of the
+/// same field. The callback takes the struct work_struct *work instead.
 // Confidence: High
-// Options: --no-includes --include-headers --macro-file cocci/parsing-hints.h
+// Comments: A callback (struct tasklet_struct *t) becomes
+//  (struct work_struct *work), the name the workqueue API uses, with its
+//  from_tasklet() argument; a function that reads t otherwise, or already
+//  names something "work", keeps its name (90-types.cocci still changes
+//  the type), since a rename there is not one-for-one.
+// Options: --no-includes --include-headers
+
+virtual patch
 
 @initialize:python@
 @@
@@ -14,7 +17,7 @@ keep_param = set()
 
 // Functions whose parameter is read outside from_tasklet(), or that name
 // "work": p is bound only by those branches, so only they count.
-@cbother exists@
+@cb_reads_param depends on patch exists@
 identifier fn, t;
 expression a, b;
 symbol work;
@@ -34,12 +37,12 @@ void fn(struct tasklet_struct *t)
 }
 
 @script:python@
-fn << cbother.fn;
-p << cbother.p;
+fn << cb_reads_param.fn;
+p << cb_reads_param.p;
 @@
 keep_param.add(fn)
 
-@cbdecl exists@
+@cb_names_work depends on patch exists@
 identifier fn, t;
 expression E;
 type T;
@@ -57,13 +60,13 @@ void fn(struct tasklet_struct *t)
 }
 
 @script:python@
-fn << cbdecl.fn;
+fn << cb_names_work.fn;
 @@
 keep_param.add(fn)
 
 // (The constrained name is not "fn": a script constraint on "fn" breaks
 // the parsing of later "fn << rule.fn" lines in spatch 1.1.1.)
-@@
+@patch_cb depends on patch@
 identifier cbfn : script:python () { cbfn not in keep_param };
 identifier t;
 expression E1, E2;
@@ -81,7 +84,7 @@ void cbfn(
 }
 
 // Prototypes: a parameter name there is only documentation.
-@@
+@patch_cb_proto_param depends on patch@
 identifier fn, t;
 symbol work;
 @@
@@ -90,20 +93,20 @@ void fn(
 + struct work_struct *work
  );
 
-@@
+@patch_setup depends on patch@
 expression E, cb;
 @@
 - tasklet_setup(E, cb)
 + INIT_WORK(E, cb)
 
 // The field may be a path (creq.creq_tasklet): match it as an expression.
-@@
+@patch_from_tasklet depends on patch@
 expression P, T, F;
 @@
 - from_tasklet(P, T, F)
 + from_work(P, T, F)
 
-@@
+@patch_declare depends on patch@
 declarer name DECLARE_TASKLET, DECLARE_WORK;
 identifier n, cb;
 @@

@@ -1,71 +1,72 @@
-/// The calls on a tasklet, one for one where the operation is the same:
-/// schedule and hi_schedule keep the softirq they run from (an item
-/// scheduled both ways stays on one queue), disable, disable_nosync and
-/// unlock_wait map to their work_struct twins. Kill and enable become what
-/// was chosen for their site: the driver renames each such call to a
-/// marker that says it (__detasklet_kill_flush(E), ...; sites.py), and
-/// runs these rules with -D marked. Run alone, kill becomes
-/// cancel_work_sync() and enable enable_and_queue_work().
+/// The calls on a tasklet: schedule and hi_schedule become queue_work() on
+/// the BH workqueues, disable disable_work_sync(), unlock_wait flush_work();
+/// kill and enable become what was chosen for their site.
 // Confidence: High
-// Options: --no-includes --include-headers --macro-file cocci/parsing-hints.h
+// Comments: schedule and hi_schedule keep the softirq they run from, except
+//  that an item scheduled both ways goes to the highpri queue at every site
+//  (a work item is non-reentrant only within one workqueue). disable drops
+//  a pending run; disable_in_atomic becomes disable_work() and a wait that
+//  neither sleeps nor turns interrupts on. With -D facts (make convert) an
+//  item is hi-scheduled when the driver says so for the group
+//  (DETASKLET_HI_KEYS), and each kill and enable, and each schedule whose
+//  queue was decided or that sets a tracked flag, has been renamed by the
+//  driver to a marker that says what it becomes (__detasklet_kill_flush(E),
+//  __detasklet_enable_tracked(F, W, E), ...; convert/sites.py): these rules
+//  rewrite the markers. Alone, kill becomes cancel_work_sync() and enable
+//  enable_and_queue_work(): check each such site by hand. A file that
+//  hi-schedules some item has its schedule and enable calls left.
+// Options: --no-includes --include-headers
 
-virtual marked
+virtual patch
+virtual facts
 
 // tasklet_schedule() goes to the item's one workqueue: system_bh_wq, or
-// system_bh_highpri_wq when the driver also hi-schedules that item (a
-// work item is non-reentrant only within one workqueue), unless the site
-// was decided otherwise. An item whose enable is tracked also gets its
-// flag set where it is queued.
-@sc@
+// system_bh_highpri_wq when the driver also hi-schedules that item. The
+// normal sites follow the hi ones: same softirq context, same CPU, higher
+// priority; the driver writes a note for the commit message.
+@schedule depends on patch && facts@
 expression E;
 @@
 tasklet_schedule(E)
 
-@script:python scwq@
-e << sc.E;
+@script:python schedule_wq depends on facts@
+e << schedule.E;
 wq;
 @@
 import detasklet_cocci
 coccinelle.wq = cocci.make_ident(detasklet_cocci.item_wq(e))
 
-@@
-expression sc.E;
-identifier scwq.wq;
+@patch_schedule depends on patch && facts@
+expression schedule.E;
+identifier schedule_wq.wq;
 @@
 - tasklet_schedule(E)
 + queue_work(wq, E)
 
-// A queue chosen for the site (a decision on an item queued both ways),
-// and the tracked enable's flag, set where the item is queued.
+@file_hi_schedules depends on patch && !facts@
 @@
-expression E, F;
-identifier W;
-@@
-- __detasklet_queue_flagged(F, W, E);
-+ set_bit(0, F);
-+ queue_work(W, E);
+tasklet_hi_schedule(...)
 
-@@
+@patch_schedule_alone depends on patch && !facts && !file_hi_schedules@
 expression E;
-identifier W;
 @@
-- __detasklet_queue(W, E)
-+ queue_work(W, E)
+- tasklet_schedule(E)
++ queue_work(system_bh_wq, E)
 
 // tasklet_disable_in_atomic() is called where sleeping is not allowed, and
 // in the tree with interrupts off (pci-hyperv under the irq descriptor
 // lock). disable_work_sync() would not do there: it takes the pool lock
-// with raw_spin_lock_irq() and turns interrupts on (pitfall 2c). What the
-// tasklet call did, done on the work item: disable_work() (any context:
-// cancels a pending run, which enable_and_queue_work() queues again, as
-// for tasklet_disable()), then spin until a running callback has returned,
-// as tasklet_unlock_spin_wait() did, with its PREEMPT_RT branch (spatch
+// with raw_spin_lock_irq() and turns interrupts on. What the tasklet call
+// did, done on the work item: disable_work() (any context: cancels a
+// pending run, which enable_and_queue_work() queues again, as for
+// tasklet_disable()), then spin until a running callback has returned, as
+// tasklet_unlock_spin_wait() did, with its PREEMPT_RT branch (spatch
 // prints an added else on its own line: continue keeps checkpatch quiet).
 // work_busy() reads "running" under the pool lock with irqsave; a disabled
 // item cannot start again, so once it is not running it stays so, and the
-// callback's stores are seen through that lock. facts.py refuses an E with
-// a side effect (the new code names it twice).
-@@
+// callback's stores are seen through that lock. E is named twice: the
+// driver refuses an E with a side effect.
+@patch_disable_in_atomic depends on patch@
 expression E;
 @@
 - tasklet_disable_in_atomic(E);
@@ -80,7 +81,7 @@ expression E;
 +	cpu_relax();
 + }
 
-@@
+@patch_one_for_one depends on patch@
 expression E;
 @@
 (
@@ -97,10 +98,28 @@ expression E;
 + flush_work(E)
 )
 
-// tasklet_kill() lets a pending run happen, cancel_work_sync() drops it:
-// each site becomes what was chosen for it (cancel_work_sync() in
-// teardown, flush_work() where the kill is a flush, or both).
+// A queue chosen for the site (a decision on an item queued both ways),
+// and the tracked enable's flag, set where the item is queued.
+@patch_queue_flagged depends on patch@
+expression E, F;
+identifier W;
 @@
+- __detasklet_queue_flagged(F, W, E);
++ set_bit(0, F);
++ queue_work(W, E);
+
+@patch_queue_marked depends on patch@
+expression E;
+identifier W;
+@@
+- __detasklet_queue(W, E)
++ queue_work(W, E)
+
+// tasklet_kill() lets a pending run happen, cancel_work_sync() drops it:
+// cancel_work_sync() in teardown, flush_work() where the kill is a flush,
+// or both in turn; done only when the item was set up, where its init is
+// conditional (cancel_work_sync() of a work item never initialised WARNs).
+@patch_kill_marked depends on patch@
 expression E;
 @@
 (
@@ -111,20 +130,14 @@ expression E;
 + flush_work(E)
 )
 
-@@
-expression E;
-@@
-- __detasklet_kill_flush_cancel(E);
-+ flush_work(E);
-+ cancel_work_sync(E);
-
-// A kill done only when the item was set up (its init is conditional):
-// cancel_work_sync() of a work item never initialised WARNs, where
-// tasklet_kill() of a zeroed tasklet did nothing.
-@@
+@patch_kill_marked_statement depends on patch@
 expression E, C;
 @@
 (
+- __detasklet_kill_flush_cancel(E);
++ flush_work(E);
++ cancel_work_sync(E);
+|
 - __detasklet_kill_cancel_if(C, E);
 + if (C)
 +	cancel_work_sync(E);
@@ -134,7 +147,7 @@ expression E, C;
 +	flush_work(E);
 )
 
-@depends on !marked@
+@patch_kill_alone depends on patch && !facts@
 expression E;
 @@
 - tasklet_kill(E)
@@ -144,7 +157,7 @@ expression E;
 // enable_and_queue_work() on the item's queue (a spurious run is), or the
 // tracked form, which queues only if the flag says a run was asked for
 // while the item was disabled. An item of another CPU is queued there.
-@@
+@patch_enable_marked depends on patch@
 expression E;
 identifier W;
 @@
@@ -156,51 +169,32 @@ identifier W;
 + enable_and_queue_work(W, E)
 )
 
-@@
-expression E, C;
+@patch_enable_marked_statement depends on patch@
+expression E, F, C;
 identifier W;
 @@
+(
 - __detasklet_enable_queue_on(C, W, E);
 + if (enable_work(E))
 +	queue_work_on(C, W, E);
-
-@@
-expression E, F;
-identifier W;
-@@
+|
 - __detasklet_enable_tracked(F, W, E);
 + if (enable_work(E)) {
 +	smp_mb();
 +	if (test_bit(0, F))
 +		queue_work(W, E);
 + }
-
-@@
-expression E, F, C;
-identifier W;
-@@
+|
 - __detasklet_enable_tracked_on(F, C, W, E);
 + if (enable_work(E)) {
 +	smp_mb();
 +	if (test_bit(0, F))
 +		queue_work_on(C, W, E);
 + }
+)
 
-@en depends on !marked@
+@patch_enable_alone depends on patch && !facts && !file_hi_schedules@
 expression E;
 @@
-tasklet_enable(E)
-
-@script:python enwq@
-e << en.E;
-wq;
-@@
-import detasklet_cocci
-coccinelle.wq = cocci.make_ident(detasklet_cocci.item_wq(e))
-
-@@
-expression en.E;
-identifier enwq.wq;
-@@
 - tasklet_enable(E)
-+ enable_and_queue_work(wq, E)
++ enable_and_queue_work(system_bh_wq, E)

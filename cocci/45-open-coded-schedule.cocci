@@ -1,18 +1,25 @@
-/// dccp's open-coded schedule that takes a socket reference only when it
-/// queues the tasklet:
-///   if (!test_and_set_bit(TASKLET_STATE_SCHED, &t->state)) {
-///           sock_hold(sk);
-///           __tasklet_schedule(t);
-///   }
-/// queue_work() returns false exactly when the item was already pending,
-/// which is when test_and_set_bit() found SCHED set. So the reference is
-/// taken first, before the work can run and drop it, and given back when
-/// the item was already queued (that pending run holds its own): the same
-/// count of references per run of the callback. Only this exact shape.
+/// dccp's open-coded schedule, which takes a socket reference only when it
+/// queues the tasklet, becomes queue_work() with the reference taken first
+/// and given back when the item was already queued.
 // Confidence: High
-// Options: --no-includes --include-headers --macro-file cocci/parsing-hints.h
+// Comments: The shape:
+//    if (!test_and_set_bit(TASKLET_STATE_SCHED, &t->state)) {
+//            sock_hold(sk);
+//            __tasklet_schedule(t);
+//    }
+//  queue_work() returns false exactly when the item was already pending,
+//  which is when test_and_set_bit() found SCHED set. So the reference is
+//  taken first, before the work can run and drop it, and given back when
+//  the item was already queued (that pending run holds its own): the same
+//  count of references per run of the callback. Only this exact shape.
+//  The workqueue is the item's, as in 40-calls.cocci: alone (no -D facts),
+//  system_bh_wq in a file that hi-schedules nothing.
+// Options: --no-includes --include-headers
 
-@oc@
+virtual patch
+virtual facts
+
+@open_coded_schedule depends on patch@
 expression T, S;
 @@
 if (!test_and_set_bit(TASKLET_STATE_SCHED, &T->state)) {
@@ -20,16 +27,16 @@ if (!test_and_set_bit(TASKLET_STATE_SCHED, &T->state)) {
   __tasklet_schedule(T);
 }
 
-@script:python ocwq@
-t << oc.T;
+@script:python open_coded_wq depends on facts@
+t << open_coded_schedule.T;
 wq;
 @@
 import detasklet_cocci
 coccinelle.wq = cocci.make_ident(detasklet_cocci.item_wq(t))
 
-@@
-expression oc.T, oc.S;
-identifier ocwq.wq;
+@patch_open_coded depends on patch && facts@
+expression open_coded_schedule.T, open_coded_schedule.S;
+identifier open_coded_wq.wq;
 @@
 - if (!test_and_set_bit(TASKLET_STATE_SCHED, &T->state)) {
 -   sock_hold(S);
@@ -37,4 +44,19 @@ identifier ocwq.wq;
 - }
 + sock_hold(S);
 + if (!queue_work(wq, T))
++   sock_put(S);
+
+@open_coded_file_hi depends on patch && !facts@
+@@
+tasklet_hi_schedule(...)
+
+@patch_open_coded_alone depends on patch && !facts && !open_coded_file_hi@
+expression open_coded_schedule.T, open_coded_schedule.S;
+@@
+- if (!test_and_set_bit(TASKLET_STATE_SCHED, &T->state)) {
+-   sock_hold(S);
+-   __tasklet_schedule(T);
+- }
++ sock_hold(S);
++ if (!queue_work(system_bh_wq, T))
 +   sock_put(S);

@@ -1,9 +1,12 @@
-/// A plain test of TASKLET_STATE_SCHED is work_pending() (CONTRACT.md R18).
-/// Any other use of the state bits has no equivalent and stays.
+/// A plain test of TASKLET_STATE_SCHED becomes work_pending(): both say
+/// whether a run is pending.
 // Confidence: Moderate
-// Options: --no-includes --include-headers --macro-file cocci/parsing-hints.h
+// Comments: Any other use of the state bits has no equivalent and stays.
+// Options: --no-includes --include-headers
 
-@@
+virtual patch
+
+@patch_state_sched depends on patch@
 expression E;
 @@
 (

@@ -1,10 +1,12 @@
 /// struct tasklet_struct becomes struct work_struct everywhere a type is
 /// written: fields, variables, arrays, pointers, parameters, sizeof.
-/// Runs last, so the rules before it still see the tasklet types.
 // Confidence: High
-// Options: --no-includes --include-headers --macro-file cocci/parsing-hints.h
+// Comments: Runs last, so the rules before it still see the tasklet types.
+// Options: --no-includes --include-headers
 
-@@
+virtual patch
+
+@patch_type depends on patch@
 @@
 - struct tasklet_struct
 + struct work_struct

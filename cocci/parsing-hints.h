@@ -6,13 +6,14 @@
  * megaraid_sas_base.c) is a parse error, and spatch then skips the whole
  * function, tasklet calls included. Declared as iterators, they parse like
  * list_for_each_entry(): a header, then one statement or a block, which is
- * what they are (a for loop run once). cocci/15-sync-in-atomic.cocci
+ * what they are (a for loop run once). cocci/15-report-sync-in-atomic.cocci
  * matches them by that name, with "iterator name scoped_guard;".
  * guard(lock)(&x); needs no hint: it parses as a call.
  *
- * When the rules run together (rewrite.py) rule 15's "iterator name"
- * declaration tells spatch the same; a rule file run alone, with the
- * options of its header, has only this file (tests/run.py options-line).
+ * make convert passes this file with --macro-file. A rule run alone by the
+ * kernel's make coccicheck gets it with
+ * SPFLAGS="--macro-file <this repository>/cocci/parsing-hints.h": a path in
+ * the rules' // Options: line would not resolve from the object tree.
  */
 #define scoped_guard(_name, args...) YACFE_ITERATOR
 #define scoped_cond_guard(_name, _fail, args...) YACFE_ITERATOR

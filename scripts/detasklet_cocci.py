@@ -1,29 +1,38 @@
-"""Helpers imported by the Python script rules of cocci/*.cocci.
+"""The facts of a file's group, for the script rules of cocci/*.cocci.
 
-Facts that cross files come from the driver through the environment:
-DETASKLET_HI_KEYS is a comma-separated list of tasklet names (the last
-identifier of the expression, e.g. "rx_tasklet" for &p->rx_tasklet) that
-the driver hi-schedules somewhere in the file's group; DETASKLET_LEGACY
-is "callback=field,..." for the legacy callbacks proven to be used with
-one container field (facts.legacy_fields).
+The only reader of the DETASKLET_* variables that convert/protocol.py
+writes for each spatch run (the rules that import this module run with
+spatch -D facts; alone, as make coccicheck runs them, they do not):
+
+    DETASKLET_HI_KEYS       items hi-scheduled somewhere in the group, by key
+                            (the last identifier: rx_tasklet for &p->rx_tasklet)
+    DETASKLET_LEGACY        "cb=field,cb2=g.f": legacy callbacks whose data is
+                            proven to be the container, with the tasklet's field
+    DETASKLET_LEGACY_LOCAL  JSON {cb: {kind, field, expr, wrapper}}: legacy
+                            callbacks that keep their body, the old argument a local
+    DETASKLET_SYNC_HELPERS  "a,b": functions of the group that reach
+                            tasklet_kill/disable/unlock_wait
 """
 
 import json
 import os
 
-from detasklet.facts import key
+from detasklet.ctext.tasklet import key
+
+
+def _names(var: str) -> set[str]:
+    return {n for n in os.environ.get(var, "").split(",") if n}
 
 
 def item_wq(expr: str) -> str:
     """The one workqueue of a tasklet item: where tasklet_schedule() and
     tasklet_enable() queue it."""
-    hi = {k for k in os.environ.get("DETASKLET_HI_KEYS", "").split(",") if k}
-    return "system_bh_highpri_wq" if key(expr) in hi else "system_bh_wq"
+    return "system_bh_highpri_wq" if key(expr) in _names("DETASKLET_HI_KEYS") else "system_bh_wq"
 
 
 def legacy_field(cb: str) -> str:
-    """The tasklet field of legacy callback cb, from DETASKLET_LEGACY
-    ("cb=field,cb2=a.b"), or "" when the driver did not prove one."""
+    """The tasklet field of legacy callback cb, or "" when the driver did
+    not prove one."""
     for pair in os.environ.get("DETASKLET_LEGACY", "").split(","):
         name, _, field = pair.partition("=")
         if name == cb:
@@ -32,8 +41,11 @@ def legacy_field(cb: str) -> str:
 
 
 def legacy_local(cb: str) -> dict[str, str]:
-    """The local-variable form of legacy callback cb, from
-    DETASKLET_LEGACY_LOCAL (legacydata.env_value): kind, field, expr;
-    {} when the driver did not prove it."""
+    """The local-variable form of legacy callback cb: kind, field, expr,
+    wrapper; {} when the driver did not prove it."""
     return json.loads(os.environ.get("DETASKLET_LEGACY_LOCAL") or "{}").get(cb, {})
 
+
+def sync_helpers() -> set[str]:
+    """The group's functions that reach a sync tasklet call."""
+    return _names("DETASKLET_SYNC_HELPERS")

@@ -6,36 +6,16 @@ Closing line: 'N passed, N failed'.
 
 from __future__ import annotations
 
-import os
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-
-
-def run(args: list[str], cwd: Path, path: str | None = None) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "scripts")}
-    if path is not None:
-        env["PATH"] = path
-    return subprocess.run([sys.executable, "-m", "detasklet", *args], cwd=cwd,
-                          capture_output=True, text=True, env=env, timeout=120)
+from fixtures import FOO_C, Tally, detasklet, kernel
 
 
 def fake_tree(top: Path, bh: bool) -> Path:
-    k = top / "linux tree"            # a space in the path on purpose
-    (k / "include/linux").mkdir(parents=True)
-    (k / "drivers/foo").mkdir(parents=True)
-    (k / "Makefile").write_text("VERSION = 6\nPATCHLEVEL = 8\nSUBLEVEL = 0\n")
-    wq = "#define WQ_BH 1\nextern struct workqueue_struct *system_bh_wq;\n" \
-         "#define from_work(a, b, c) 0\nbool disable_work_sync(void);\n" \
-         "bool enable_and_queue_work(void);\n" if bh else "/* 6.8 */\n"
-    (k / "include/linux/workqueue.h").write_text(wq)
-    (k / "drivers/foo/foo.c").write_text(
-        "struct foo { struct tasklet_struct t; };\n"
-        "static void f(struct foo *p) { tasklet_schedule(&p->t); }\n")
-    return k
+    # a space in the path on purpose
+    return kernel(top / "linux tree", {"drivers/foo/foo.c": FOO_C}, patchlevel=8, bh=bh)
 
 
 def snapshot(d: Path) -> dict[str, tuple[int, float]]:
@@ -45,7 +25,7 @@ def snapshot(d: Path) -> dict[str, tuple[int, float]]:
 def expect_error(name: str, args: list[str], cwd: Path, words: str,
                  tree: Path | None = None) -> str:
     before = snapshot(tree) if tree else None
-    p = run(args, cwd, str(cwd / "empty-bin") if name == "spatch-missing" else None)
+    p = detasklet(args, cwd, {"PATH": str(cwd / "empty-bin")} if name == "spatch-missing" else None)
     lines = [ln for ln in p.stderr.splitlines() if ln.strip()]
     if p.returncode != 2:
         return f"exit {p.returncode}, want 2 ({p.stderr.strip()[:200]})"
@@ -59,7 +39,7 @@ def expect_error(name: str, args: list[str], cwd: Path, words: str,
 
 
 def main() -> int:
-    passed = failed = 0
+    tally = Tally()
     with tempfile.TemporaryDirectory() as tmp:
         t = Path(tmp)
         old = fake_tree(t / "old", bh=False)
@@ -79,17 +59,12 @@ def main() -> int:
             err = expect_error(name, args, t, words, tree)
             if not err and name == "kernel-without-bh-workqueues" and (t / "o1").exists():
                 err = "OUT was written"
-            print(f"{'FAIL' if err else 'ok  '} {name}{': ' + err if err else ''}")
-            failed += bool(err)
-            passed += not err
+            tally.case(name, err)
         # A relative KDIR with a space converts, and OUT holds the patch.
-        p = run(["convert", "new/linux tree", "-o", "out dir", "-q"], t)
+        p = detasklet(["convert", "new/linux tree", "-o", "out dir", "-q"], t)
         ok = p.returncode == 0 and "queue_work(system_bh_wq, &p->t)" in \
             (t / "out dir/all.patch").read_text() if (t / "out dir/all.patch").exists() else False
-        print(f"{'ok  ' if ok else 'FAIL'} relative-kdir-with-space"
-              f"{'' if ok else ': ' + p.stderr[-300:]}")
-        passed += ok
-        failed += not ok
+        tally.case("relative-kdir-with-space", "" if ok else p.stderr[-300:])
         # compile-test: bad input is refused before anything is built.
         (t / "empty-out").mkdir()
         ct = [
@@ -107,11 +82,8 @@ def main() -> int:
             err = expect_error(name, args, t, words, tree)
             if not err and (t / "build").exists():
                 err = "a build folder was made"
-            print(f"{'FAIL' if err else 'ok  '} {name}{': ' + err if err else ''}")
-            failed += bool(err)
-            passed += not err
-    print(f"{passed} passed, {failed} failed")
-    return 1 if failed else 0
+            tally.case(name, err)
+    return tally.close()
 
 
 if __name__ == "__main__":

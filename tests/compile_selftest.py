@@ -11,16 +11,17 @@ Closing line: 'N passed, N failed'.
 
 from __future__ import annotations
 
-import difflib
 import json
 import os
-import re
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "scripts"))
+
+from detasklet.ctext.gitdiff import file_diff, parse  # noqa: E402
 VICTIM = "net/atm/pppoatm.c"
 BROKEN = "static int detasklet_selftest_broken = undeclared_on_purpose;\n"
 
@@ -30,17 +31,12 @@ def main() -> int:
     out = build / "selftest-out"
     shutil.rmtree(out, ignore_errors=True)
     shutil.copytree(sample_out, out)
-    patch = (out / "all.patch").read_text()
     # The converted text of VICTIM: the sample's converted copy holds it.
     conv = (build / "src-converted" / VICTIM).read_text()
     orig = (kdir / VICTIM).read_text()
-    bad = conv + BROKEN
-    hunk = "".join(difflib.unified_diff(orig.splitlines(True), bad.splitlines(True),
-                                        f"a/{VICTIM}", f"b/{VICTIM}"))
-    # Replace VICTIM's part of all.patch (from its ---/+++ header to the next one).
-    parts = re.split(r"(?m)^(?=diff -u )", patch)
-    kept = [p for p in parts if not re.search(rf"^\+\+\+ b/{re.escape(VICTIM)}\s", p, re.M)]
-    (out / "all.patch").write_text("".join(kept) + hunk)
+    # VICTIM's part of all.patch replaced by one that adds the error.
+    kept = [fd.text for fd in parse((out / "all.patch").read_text()) if fd.path != VICTIM]
+    (out / "all.patch").write_text("".join(kept) + file_diff(VICTIM, orig, conv + BROKEN))
     env = {**os.environ, "PYTHONPATH": str(ROOT / "scripts")}
     p = subprocess.run([sys.executable, "-m", "detasklet", "compile-test", str(kdir),
                         "-o", str(out), "--build-dir", str(build), "--arches", "x86_64",

@@ -16,7 +16,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "scripts"))
 
-from detasklet import decisions, scan, sites  # noqa: E402
+from detasklet.convert import decisions, sites  # noqa: E402
+from detasklet.ctext.lex import mask  # noqa: E402
+from detasklet.ctext.sources import read_text  # noqa: E402
 from detasklet.errors import InputError  # noqa: E402
 
 
@@ -50,8 +52,8 @@ def main() -> int:
             for d in mine:
                 if (kdir, d.file) not in found:
                     p = kdir / d.file
-                    found[(kdir, d.file)] = sites.find(d.file, scan.strip_comments(
-                        scan.read_text(p))) if p.is_file() else []
+                    found[(kdir, d.file)] = sites.find(d.file, mask(read_text(p))) \
+                        if p.is_file() else []
                 if not any(d.matches(s.path, s.function, s.api, s.item, s.occurrence)
                            for s in found[(kdir, d.file)]):
                     bad.append(f"{d.function}() {d.api}({d.item})")

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Faults and reruns on a small fake tree (issue 6).
+"""Faults and reruns on a small fake tree.
 
 A file spatch cannot parse, or that takes longer than the time limit, is
 reported unconverted with the reason and the run goes on; Ctrl-C or a
@@ -20,30 +20,7 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-ENV = {**os.environ, "PYTHONPATH": str(ROOT / "scripts")}
-
-GOOD = """\
-struct foo { struct tasklet_struct t; int n; };
-
-static void foo_fn(struct tasklet_struct *t)
-{
-\tstruct foo *p = from_tasklet(p, t, t);
-
-\tp->n++;
-}
-
-static void foo_start(struct foo *p)
-{
-\ttasklet_setup(&p->t, foo_fn);
-\ttasklet_schedule(&p->t);
-}
-
-static void foo_stop(struct foo *p)
-{
-\ttasklet_kill(&p->t);
-}
-"""
+from fixtures import ENV, FOO_C, Tally, kernel
 
 # Line 10 cannot be parsed: spatch skips the function, so its
 # tasklet_schedule stays and the file must not reach the patch.
@@ -70,18 +47,8 @@ def slow(n: int) -> str:
 
 
 def make_tree(top: Path) -> Path:
-    k = top / "linux"
-    for d in ("include/linux", "drivers/foo", "drivers/bar", "drivers/slow"):
-        (k / d).mkdir(parents=True)
-    (k / "Makefile").write_text("VERSION = 6\nPATCHLEVEL = 12\nSUBLEVEL = 0\n")
-    (k / "include/linux/workqueue.h").write_text(
-        "#define WQ_BH 1\nextern struct workqueue_struct *system_bh_wq;\n"
-        "#define from_work(a, b, c) 0\nbool disable_work_sync(void);\n"
-        "bool enable_and_queue_work(void);\n")
-    (k / "drivers/foo/foo.c").write_text(GOOD)
-    (k / "drivers/bar/bar.c").write_text(BAD)
-    (k / "drivers/slow/slow.c").write_text(slow(4000))   # ~7 s of spatch
-    return k
+    return kernel(top / "linux", {"drivers/foo/foo.c": FOO_C, "drivers/bar/bar.c": BAD,
+                                  "drivers/slow/slow.c": slow(4000)})   # ~7 s of spatch
 
 
 def convert(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
@@ -221,7 +188,7 @@ CASES = [case_parse_error, case_timeout, case_rerun_identical, case_already_conv
 
 
 def main() -> int:
-    passed = failed = 0
+    tally = Tally()
     with tempfile.TemporaryDirectory() as tmp:
         t = Path(tmp)
         k = make_tree(t)
@@ -230,12 +197,8 @@ def main() -> int:
             err = case(k, t)
             if not err and contents(k) != snap:
                 err = "KDIR was written"
-            name = case.__name__[5:].replace("_", "-")
-            print(f"{'FAIL' if err else 'ok  '} {name}{': ' + err if err else ''}", flush=True)
-            failed += bool(err)
-            passed += not err
-    print(f"{passed} passed, {failed} failed")
-    return 1 if failed else 0
+            tally.case(case.__name__[5:].replace("_", "-"), err)
+    return tally.close()
 
 
 if __name__ == "__main__":

@@ -23,46 +23,20 @@ import tempfile
 from pathlib import Path
 from typing import Callable
 
-ROOT = Path(__file__).resolve().parents[1]
-ENV = {**os.environ, "PYTHONPATH": str(ROOT / "scripts"), "DETASKLET_FROM": "T <t@example.org>"}
-ENV.pop("DETASKLET_DATE", None)
-ENV.pop("SOURCE_DATE_EPOCH", None)
+from fixtures import ENV as _ENV, FOO_C, ROOT, Tally, detasklet, kernel
+
+ENV = {k: v for k, v in _ENV.items() if k not in ("DETASKLET_DATE", "SOURCE_DATE_EPOCH")}
+ENV["DETASKLET_FROM"] = "T <t@example.org>"
 ROOT_USER = os.geteuid() == 0
-
-FOO = """\
-struct foo { struct tasklet_struct t; int n; };
-
-static void foo_fn(struct tasklet_struct *t)
-{
-\tstruct foo *p = from_tasklet(p, t, t);
-
-\tp->n++;
-}
-
-static void foo_start(struct foo *p)
-{
-\ttasklet_setup(&p->t, foo_fn);
-\ttasklet_schedule(&p->t);
-}
-"""
-
 
 class Skip(Exception):
     pass
 
 
 def fake_tree(k: Path) -> Path:
-    for d in ("include/linux", "drivers/foo", "drivers/bar", "scripts"):
-        (k / d).mkdir(parents=True, exist_ok=True)
-    (k / "Makefile").write_text("VERSION = 6\nPATCHLEVEL = 12\nSUBLEVEL = 0\n")
-    (k / "include/linux/workqueue.h").write_text(
-        "#define WQ_BH 1\nextern struct workqueue_struct *system_bh_wq;\n"
-        "#define from_work(a, b, c) 0\nbool disable_work_sync(void);\n"
-        "bool enable_and_queue_work(void);\n")
-    (k / "drivers/foo/foo.c").write_text(FOO)
-    (k / "drivers/bar/bar.c").write_text(FOO.replace("foo", "bar"))
-    (k / "MAINTAINERS").write_text("FOO DRIVER\nM:\tF <f@example.org>\nF:\tdrivers/foo/\n")
-    return k
+    (k / "scripts").mkdir(parents=True, exist_ok=True)
+    return kernel(k, {"drivers/foo/foo.c": FOO_C, "drivers/bar/bar.c": FOO_C.replace("foo", "bar"),
+                      "MAINTAINERS": "FOO DRIVER\nM:\tF <f@example.org>\nF:\tdrivers/foo/\n"})
 
 
 def tree_state(d: Path) -> dict[str, bytes | str]:
@@ -83,11 +57,8 @@ def tree_state(d: Path) -> dict[str, bytes | str]:
 
 def run(args: list[str], cwd: Path, env: dict[str, str] | None = None,
         user: str | None = None) -> subprocess.CompletedProcess[str]:
-    cmd = [sys.executable, "-m", "detasklet", *args]
-    if user:
-        cmd = ["setpriv", "--reuid", user, "--regid", user, "--clear-groups", *cmd]
-    return subprocess.run(cmd, cwd=cwd, capture_output=True, text=True,
-                          env={**ENV, **(env or {})}, timeout=300)
+    prefix = ["setpriv", "--reuid", user, "--regid", user, "--clear-groups"] if user else None
+    return detasklet(args, cwd, {**ENV, **(env or {})}, prefix)
 
 
 def one_line_error(p: subprocess.CompletedProcess[str], words: str, code: int = 2) -> str:
@@ -355,7 +326,7 @@ def case_unreadable_file_reported(w: World) -> str:
 
 
 def case_symlinks_out_of_tree_reported(w: World) -> str:
-    (w.top / "outside.c").write_text(FOO.replace("foo", "ext"))
+    (w.top / "outside.c").write_text(FOO_C.replace("foo", "ext"))
     (w.kdir / "drivers/foo/ext.c").symlink_to(w.top / "outside.c")
     (w.kdir / "drivers/foo/gone.c").symlink_to(w.top / "nowhere.c")
     p = w.convert()
@@ -435,6 +406,22 @@ def case_tasklet_free_out_is_a_file(w: World) -> str:
     return refused(w, p, "not a folder", before)
 
 
+def case_send_check_on_the_other_tree(w: World) -> str:
+    """An OUT made from one kernel refuses send-check (and series) against
+    another: its patches are not that tree's."""
+    w.first()
+    other = w.top / "other"
+    shutil.copytree(w.kdir, other)
+    (other / "Makefile").write_text("VERSION = 7\nPATCHLEVEL = 3\nSUBLEVEL = 4\n")
+    before = w.state()
+    p = run(["send-check", str(other), "-o", str(w.out)], w.work)
+    err = refused(w, p, "was made from Linux 6.12.0", before)
+    if err:
+        return err
+    return refused(w, run(["series", str(other), "-o", str(w.out)], w.work),
+                   "is Linux 7.3.4", before)
+
+
 def case_no_get_maintainer_warns(w: World) -> str:
     """No scripts/get_maintainer.pl: a warning, and each patch says it has
     no recipients."""
@@ -463,7 +450,7 @@ def main() -> int:
     cases = [(n[5:].replace("_", "-"), f) for n, f in sorted(globals().items())
              if n.startswith("case_")]
     only = sys.argv[1:]
-    passed = failed = skipped = 0
+    tally = Tally()
     for name, fn in cases:
         if only and name not in only:
             continue
@@ -471,8 +458,7 @@ def main() -> int:
         try:
             err = fn(World(top))
         except Skip as s:
-            print(f"skip {name}: {s}")
-            skipped += 1
+            tally.skip(name, str(s))
             continue
         except Exception as e:         # a broken case is a failure, with why
             err = f"{type(e).__name__}: {e}"
@@ -484,11 +470,8 @@ def main() -> int:
                     except OSError:
                         pass
             shutil.rmtree(top, ignore_errors=True)
-        print(f"{'FAIL' if err else 'ok  '} {name}{': ' + err if err else ''}")
-        failed += bool(err)
-        passed += not err
-    print(f"{passed} passed, {failed} failed" + (f", {skipped} skipped" if skipped else ""))
-    return 1 if failed else 0
+        tally.case(name, err)
+    return tally.close()
 
 
 if __name__ == "__main__":

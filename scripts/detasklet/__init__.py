@@ -1,14 +1,17 @@
 """detasklet: convert Linux kernel tasklet users to BH workqueues.
 
-The stages, one module each, in the order a run goes through them:
+The folders are the flow, KDIR -> convert/ -> OUT/all.patch -> series/ ->
+OUT/series/ -> check/:
 
-    tree      check that KDIR is a kernel tree with BH workqueues
-    scan      find every file that uses the tasklet API (comments aside)
-    facts     group files that share a tasklet, collect cross-file facts
-    rewrite   run spatch on each file (in parallel, with a time limit)
-    classify  rescan the result: a file or group converts fully or not at all
-    series    split the converted files into one patch per driver
-    report    write report.json and report.md
+    convert/   scan, group, rewrite with spatch, classify, write OUT
+    series/    one mail per driver, and the cover letter
+    check/     the evidence: send-check, compile-test, coverage,
+               tasklet-free, leftovers
+    ctext/     C, Kbuild and diffs as text: one lexer, one vocabulary of the
+               tasklet API, one #include resolver, one Kbuild reader
+    out/       OUT: where it may be, how it is written, its files read back
+    mapping.py the tasklet -> workqueue table; kdir.py the tree checks;
+    errors.py  the one error hierarchy; __main__.py the command line
 """
 
 __version__ = "0.1.0"

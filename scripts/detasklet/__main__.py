@@ -1,4 +1,6 @@
-"""detasklet command line: python3 -m detasklet (from scripts/)."""
+"""detasklet command line (python3 -m detasklet, from scripts/): the
+arguments, the logger, and one line for every error. Each subcommand is a
+function of its stage's package."""
 
 from __future__ import annotations
 
@@ -8,221 +10,40 @@ import os
 import signal
 import sys
 import tempfile
-import time
 import traceback
 from pathlib import Path
-from typing import NoReturn
+from typing import Callable, NoReturn
 
-from . import __version__, classify, core, decisions, facts, outdir, report, rewrite, scan, \
-    sendcheck, series, sites, tree, verify
-from .errors import DetaskletError, InputError, OutError, TreeError
+from . import __version__
+from .errors import DetaskletError
 
-
-def log(msg: str, quiet: bool = False) -> None:
-    if not quiet:
-        print(msg, file=sys.stderr, flush=True)
+log = logging.getLogger("detasklet")
 
 
-def pipeline(kdir: Path, paths: list[str], jobs: int, timeout: int, quiet: bool = True,
-             problems: list[tuple[str, str]] | None = None,
-             decs: list[decisions.Decision] | None = None,
-             kernel: str = "") -> list[list[classify.Outcome]]:
-    """scan -> facts -> site verdicts -> rewrite -> classify; returns the
-    outcomes by group. Paths that could not be scanned go to problems;
-    decs: the per-driver decisions (default: the project's decisions/)."""
-    scans = scan.scan_tree(kdir, paths, problems)
-    if paths and not scans and not scan.iter_sources(kdir, paths):
-        raise InputError(f"PATHS {' '.join(paths)} name no .c or .h file of KDIR")
-    groups = facts.group_files(kdir, scans)
-    old = {f: scan.read_text(kdir / f) for g in groups for f in g.files}
-    api = {s.path: s.idents for s in scans}
-    decs = decisions.load() if decs is None else decs
-    marked: dict[str, str] = {}
-    for g in groups:
-        codes = {f: scan.strip_comments(old[f]) for f in g.files}
-        g.plan = sites.plan(codes, decisions.for_files(decs, set(g.files), kernel), g.hi_keys)
-        for f, why in g.plan.refusals.items():
-            g.refusals.setdefault(f, why)
-        for f in g.files:
-            marked[f], missed = g.plan.mark(f, old[f])
-            if missed:
-                g.refusals.setdefault(f, f"{missed[0].api}() at line {missed[0].line}: the "
-                                         "call could not be told apart on its line")
-    todo = [(f, {**g.env(), **g.plan.env()}, marked[f]) for g in groups for f in g.files
-            if f not in g.refusals]
-    log(f"{len(scans)} files use the tasklet API, in {len(groups)} groups; "
-        f"rewriting {len(todo)} with spatch (-j{jobs})", quiet)
-    done = [0]
-    nconv = [0]
+class _Format(logging.Formatter):
+    """Progress as it is; warnings and errors as one line that says so."""
 
-    def progress(r: rewrite.Result) -> None:
-        done[0] += 1
-        what = "rewritten" if r.new_text is not None else f"failed: {r.error}"
-        if r.new_text is not None and not scan.find_uses(r.new_text):
-            nconv[0] += 1
-        log(f"[{done[0]}/{len(todo)}] {r.path} {what} ({nconv[0]} clean so far)", quiet)
+    PREFIX = {logging.WARNING: "detasklet: warning: ", logging.ERROR: "detasklet: error: ",
+              logging.CRITICAL: "detasklet: internal error: "}
 
-    results = rewrite.rewrite_all(kdir, todo, jobs, timeout, progress)
-    return [classify.classify_group(g, old, results, api) for g in groups]
+    def format(self, record: logging.LogRecord) -> str:
+        return self.PREFIX.get(record.levelno, "") + record.getMessage()
 
 
-def check_paths(kdir: Path, paths: list[str]) -> list[str]:
-    """PATHS as tree-relative paths, each naming something inside KDIR."""
-    rels = []
-    for p in paths:
-        q = Path(p) if os.path.isabs(p) else kdir / p
-        rel = os.path.normpath(os.path.relpath(os.path.abspath(q), kdir))
-        if rel == ".." or rel.startswith("../") or not outdir.inside(q, kdir) \
-                and os.path.lexists(q):
-            raise InputError(f"PATHS: {p!r} is outside KDIR {kdir}")
-        if not os.path.lexists(q):
-            glob = " (PATHS are not globs: name files or folders)" \
-                if any(c in p for c in "*?[") else ""
-            raise InputError(f"PATHS: {p!r} does not exist in KDIR {kdir}{glob}")
-        rels.append(rel)
-    return rels
+def _logging(level: int) -> None:
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(_Format())
+    log.handlers[:] = [handler]
+    log.propagate = False
+    log.setLevel(level)
 
 
-def cmd_convert(a: argparse.Namespace) -> int:
-    kdir = Path(a.kdir).resolve()
-    version = tree.kernel_version(kdir)
-    tree.check_bh_workqueues(kdir)
-    out = outdir.resolve(a.out, kdir)
-    paths = check_paths(kdir, a.paths)
-    series.identity_date(kdir)          # a bad DETASKLET_DATE fails now, not at the end
-    tree.check_spatch()
-    outdir.check_ours(out, must_exist=False)
-    outdir.check_room(out)
-    start = time.time()
-    with outdir.locked(out):
-        stage = outdir.Staging(out, version, __version__)
-        tmp = stage.begin()
-        try:
-            log(f"scanning {kdir} ({version}) for tasklet users...", a.quiet)
-            problems: list[tuple[str, str]] = []
-            outcomes = pipeline(kdir, paths, a.jobs, a.timeout, a.quiet, problems,
-                                kernel=version)
-            for path, why in problems:
-                log(f"warning: {path}: {why}", False)
-            flat = [o for g in outcomes for o in g]
-            series.write(tmp, outcomes)
-            report.write(tmp, version, flat, problems)
-            npatch = len(series.build(kdir, tmp, series.identity(kdir), a.jobs, str(out),
-                                      lambda m: log(m, a.quiet)))
-        except OSError as e:
-            stage.abort()
-            raise OutError(f"cannot write the results ({e.strerror}{': ' + e.filename if e.filename else ''}); "
-                           f"{out} is left as it was") from None
-        except BaseException:
-            stage.abort()
-            raise
-        stage.commit()
-    counts = {s: sum(o.status == s for o in flat) for s in outdir.STATUSES}
-    tail = f"; {len(problems)} paths not scanned (report.md)" if problems else ""
-    log(f"done in {time.time() - start:.0f} s: {counts['converted']} converted, "
-        f"{counts['unconverted']} unconverted, {counts['failed']} failed of {len(flat)} files; "
-        f"{npatch} patches{tail}", a.quiet)
-    print(f"patches: {out / 'all.patch'} and {out / 'series'}/; report: {out / 'report.md'}")
-    return 0
+class Parser(argparse.ArgumentParser):
+    """A usage error is one line and exit 2, as every other user error."""
 
-
-def _out_of(a: argparse.Namespace) -> tuple[Path, Path]:
-    """KDIR and an existing detasklet OUT (series, send-check)."""
-    kdir = Path(a.kdir).resolve()
-    tree.kernel_version(kdir)
-    out = outdir.resolve(a.out, kdir)
-    outdir.check_ours(out, must_exist=True)
-    return kdir, out
-
-
-def cmd_series(a: argparse.Namespace) -> int:
-    kdir, out = _out_of(a)
-    ident = series.identity(kdir, a.from_, a.base)
-    with outdir.locked(out):
-        patches = series.build(kdir, out, ident, a.jobs, str(out), lambda m: log(m, a.quiet))
-    print(f"series: {len(patches)} patches and a cover letter in {out / 'series'}/")
-    return 0
-
-
-def cmd_send_check(a: argparse.Namespace) -> int:
-    kdir, out = _out_of(a)
-    with outdir.locked(out, shared=True):
-        return sendcheck.check(kdir, out, a.jobs)
-
-
-def cmd_tasklet_free(a: argparse.Namespace) -> int:
-    """OUT/tasklet-free.patch: the tasklet core removed (scripts/detasklet/core.py)."""
-    kdir = Path(a.kdir).resolve()
-    version = tree.kernel_version(kdir)
-    tree.check_bh_workqueues(kdir)
-    out = outdir.resolve(a.out, kdir)
-    text = core.patch(kdir)
-    outdir.check_ours(out, must_exist=False)
-    with outdir.locked(out):
-        outdir.check_ours(out, must_exist=False)
-        if not out.exists():
-            try:
-                out.mkdir(parents=True)
-                outdir.write_marker(out, version, __version__)
-            except OSError as e:
-                raise OutError(f"cannot make {out}: {e.strerror}") from None
-        dst = outdir.write_file(out, "tasklet-free.patch", text)
-    print(f"patch: {dst} ({', '.join(core.FILES + tuple(core.SYMBOL_STRINGS))})")
-    return 0
-
-
-def cmd_scan(a: argparse.Namespace) -> int:
-    kdir = Path(a.kdir).resolve()
-    tree.kernel_version(kdir)
-    for s in scan.scan_tree(kdir, a.paths):
-        print(f"{s.path}\t{' '.join(s.idents)}")
-    return 0
-
-
-def _build_args(a: argparse.Namespace) -> tuple[Path, Path, Path, list[str]]:
-    """KDIR, OUT (with its report.json), the build folders, the arches of
-    compile-test and coverage, checked."""
-    kdir = Path(a.kdir).resolve()
-    tree.kernel_version(kdir)
-    out = outdir.resolve(a.out, kdir)
-    outdir.check_ours(out, must_exist=True)
-    verify.load_report(out)
-    build = outdir.resolve(a.build_dir, kdir, "build folder") if a.build_dir \
-        else out.parent / "build"
-    if outdir.inside(build, kdir):
-        raise OutError(f"build folder {build} is inside KDIR {kdir}: the tree is never written")
-    arches = [w for x in a.arches for w in x.replace(",", " ").split()] or list(verify.DEFAULT_ARCHES)
-    for arch in arches:
-        if arch not in verify.ARCHES:
-            raise InputError(f"unknown arch {arch!r}: choose from {' '.join(verify.ARCHES)}")
-    return kdir, out, build, arches
-
-
-def cmd_coverage(a: argparse.Namespace) -> int:
-    """How many files of OUT/report.json some arch's allmodconfig builds."""
-    kdir, out, build, arches = _build_args(a)
-    if a.check:
-        return 0
-    on, why = verify.coverage(kdir, out, build, arches, lambda m: print(m, file=sys.stderr))
-    total = len(on) + len(why)
-    for f, w in sorted(why.items()):
-        print(f"  not built: {f}: {w}")
-    first: dict[str, int] = {}
-    for hit in on.values():
-        first[hit[0]] = first.get(hit[0], 0) + 1
-    print(f"coverage: {len(on)} of {total} tasklet files ({100 * len(on) / max(total, 1):.1f}%) "
-          "are built by the allmodconfig of some arch (" +
-          ", ".join(f"{a} {n}" for a, n in sorted(first.items(), key=lambda x: -x[1])) + ")")
-    return 0
-
-
-def cmd_compile_test(a: argparse.Namespace) -> int:
-    kdir, out, build, arches = _build_args(a)
-    if a.check:
-        return 0
-    with outdir.locked(out):
-        return verify.main(verify.Job(kdir, out, build, arches, a.jobs, a.cc or None,
-                                      a.files or None, a.quiet, a.pristine, a.strict))
+    def error(self, message: str) -> NoReturn:
+        print(f"{self.prog}: error: {message} (--help explains)", file=sys.stderr)
+        sys.exit(2)
 
 
 def positive(text: str) -> int:
@@ -236,84 +57,179 @@ def positive(text: str) -> int:
     return n
 
 
-class Parser(argparse.ArgumentParser):
-    """A usage error is one line and exit 2, as every other user error."""
+# ---- the subcommands: arguments in, a stage's function called ----------------
 
-    def error(self, message: str) -> "NoReturn":
-        print(f"{self.prog}: error: {message} (--help explains)", file=sys.stderr)
-        sys.exit(2)
+def cmd_scan(a: argparse.Namespace) -> int:
+    from .convert.scan import scan_tree
+    from .kdir import kernel_version
+    kdir = Path(a.kdir).resolve()
+    kernel_version(kdir)
+    for s in scan_tree(kdir, a.paths):
+        print(f"{s.path}\t{' '.join(s.idents)}")
+    return 0
+
+
+def cmd_convert(a: argparse.Namespace) -> int:
+    from .convert import pipeline
+    return pipeline.convert(a.kdir, a.paths, a.out, a.jobs, a.timeout)
+
+
+def cmd_series(a: argparse.Namespace) -> int:
+    from .series import write
+    return write.main(a.kdir, a.out, a.from_, a.base, a.jobs)
+
+
+def cmd_send_check(a: argparse.Namespace) -> int:
+    from .check import send
+    return send.main(a.kdir, a.out, a.jobs)
+
+
+def cmd_compile_test(a: argparse.Namespace) -> int:
+    from .check import compile_test
+    from .out.staging import locked
+    kdir, out, build, arches = compile_test.inputs(a.kdir, a.out, a.build_dir, a.arches)
+    if a.check:
+        return 0
+    with locked(out):
+        return compile_test.main(compile_test.Job(kdir, out, build, arches, a.jobs,
+                                                  a.cc or None, a.files or None,
+                                                  a.pristine, a.strict))
+
+
+def cmd_coverage(a: argparse.Namespace) -> int:
+    from .check import compile_test, coverage
+    kdir, out, build, arches = compile_test.inputs(a.kdir, a.out, a.build_dir, a.arches)
+    return 0 if a.check else coverage.main(kdir, out, build, arches)
+
+
+def cmd_tasklet_free(a: argparse.Namespace) -> int:
+    from .check import tasklet_free
+    return tasklet_free.main(a.kdir, a.out)
+
+
+def cmd_report(a: argparse.Namespace) -> int:
+    from .out import summary
+    print("\n".join(summary.lines(Path(a.out))))
+    return 0
+
+
+def cmd_leftovers(a: argparse.Namespace) -> int:
+    from .check import leftovers
+    return leftovers.main(Path(a.src), Path(a.build) if a.build else None,
+                          Path(a.report) if a.report else None,
+                          Path(a.list_out) if a.list_out else None)
+
+
+# ---- the parser ---------------------------------------------------------------
+
+def parser() -> Parser:
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("-q", "--quiet", dest="level", action="store_const",
+                        const=logging.WARNING, default=argparse.SUPPRESS,
+                        help="only warnings and errors on stderr")
+    common.add_argument("-v", "--verbose", dest="level", action="store_const",
+                        const=logging.DEBUG, default=argparse.SUPPRESS,
+                        help="also each spatch command")
+    p = Parser(prog="detasklet", parents=[common], description=(
+        "Convert Linux kernel tasklet users to BH workqueues with Coccinelle. "
+        "The kernel tree is only read; results go to OUT."))
+    p.add_argument("--version", action="version", version=f"detasklet {__version__}")
+    sub = p.add_subparsers(dest="cmd", required=True, parser_class=Parser)
+
+    def command(name: str, fn: Callable[[argparse.Namespace], int], text: str,
+                kdir: str = "the kernel tree (never written)") -> argparse.ArgumentParser:
+        c = sub.add_parser(name, parents=[common], help=text, description=text)
+        c.add_argument("kdir", help=kdir)
+        c.set_defaults(fn=fn)
+        return c
+
+    def out(c: argparse.ArgumentParser, what: str = "output folder") -> None:
+        c.add_argument("-o", "--out", default="out", help=f"{what} (default: out)")
+
+    def jobs(c: argparse.ArgumentParser) -> None:
+        c.add_argument("-j", "--jobs", type=positive, default=os.cpu_count() or 1)
+
+    def build(c: argparse.ArgumentParser, arches: str) -> None:
+        from .check.arches import DEFAULT_ARCHES
+        c.add_argument("--arches", nargs="*", default=[],
+                       help=f"{arches}(default: {' '.join(DEFAULT_ARCHES)})")
+        c.add_argument("--build-dir", default="", help="build folders (default: build/ "
+                       "beside OUT)")
+        c.add_argument("--check", action="store_true", help="only check the arguments and OUT")
+
+    p_scan = command("scan", cmd_scan, "list the files that use the tasklet API")
+    p_scan.add_argument("paths", nargs="*")
+
+    p_convert = command("convert", cmd_convert, "scan, rewrite, classify, write all.patch, "
+                        "series/ and the reports into OUT", "kernel tree to convert (never "
+                        "written)")
+    p_convert.add_argument("paths", nargs="*", help="limit to these files/folders (like M=)")
+    out(p_convert)
+    jobs(p_convert)
+    p_convert.add_argument("--timeout", type=positive, default=120,
+                           help="seconds per file for spatch")
+
+    p_series = command("series", cmd_series, "write OUT/series/ again from OUT/all.patch, "
+                       "groups.json and report.json (no spatch)",
+                       "the pristine kernel tree all.patch was made from")
+    out(p_series)
+    p_series.add_argument("--from", dest="from_", help="identity for From: and Signed-off-by: "
+                          "(default: DETASKLET_FROM, else git config user.name/email)")
+    p_series.add_argument("--base", help="base commit for the cover letter (default: KDIR's "
+                          "HEAD when it is a git checkout)")
+    jobs(p_series)
+
+    p_send = command("send-check", cmd_send_check, "apply every patch of OUT/series/ alone "
+                     "(git am) and run checkpatch --strict; exit 1 on any failure")
+    out(p_send)
+    jobs(p_send)
+
+    p_compile = command("compile-test", cmd_compile_test, "build every converted file (and "
+                        "the .c files including a converted header) pristine and converted, "
+                        "allmodconfig", "the tree OUT was converted from (never written)")
+    out(p_compile, "a convert OUT")
+    build(p_compile, "in order of preference, x86_64 first ")
+    jobs(p_compile)
+    p_compile.add_argument("--cc", default="", help='CC for make, e.g. "ccache gcc" (cross: '
+                           "gcc becomes <prefix>gcc)")
+    p_compile.add_argument("--files", nargs="*", default=[], help="only these converted files")
+    p_compile.add_argument("--pristine", choices=("failed", "all"), default="failed",
+                           help="compile pristine only the objects that fail converted "
+                           "(default), or all")
+    p_compile.add_argument("--strict", action="store_true",
+                           help="also fail when a file is not built converted on any arch")
+
+    p_coverage = command("coverage", cmd_coverage, "count the files of OUT/report.json "
+                         "(converted or not) that some arch's allmodconfig builds; list the "
+                         "others with why", "the tree OUT was converted from (never written)")
+    out(p_coverage, "a convert OUT")
+    build(p_coverage, "")
+
+    p_free = command("tasklet-free", cmd_tasklet_free, "write OUT/tasklet-free.patch: the "
+                     "tasklet core removed from kernel/softirq.c, include/linux/interrupt.h "
+                     "and include/trace/events/irq.h, BH workqueue execution kept")
+    out(p_free)
+
+    p_report = sub.add_parser("report", parents=[common], help="the figures of a convert "
+                              "OUT: counts, reasons, patches, builds")
+    out(p_report, "a convert OUT")
+    p_report.set_defaults(fn=cmd_report)
+
+    p_left = sub.add_parser("leftovers", parents=[common], help="list what still names the "
+                            "tasklet API in a patched tree, and in what a build of it "
+                            "compiled; exit 1 if a compiled file does")
+    p_left.add_argument("src", help="a patched kernel tree")
+    p_left.add_argument("--build", help="a kbuild O= folder of src")
+    p_left.add_argument("--report", help="convert's report.json")
+    p_left.add_argument("--list-out", help="write the converted files compiled there")
+    p_left.set_defaults(fn=cmd_leftovers)
+    return p
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = Parser(prog="detasklet", description=(
-        "Convert Linux kernel tasklet users to BH workqueues with Coccinelle. "
-        "The kernel tree is only read; results go to OUT."))
-    sub = p.add_subparsers(dest="cmd", required=True)
-    c = sub.add_parser("convert", help="scan, rewrite, classify, write all.patch, "
-                       "series/ and the reports into OUT")
-    c.add_argument("kdir", help="kernel tree to convert (never written)")
-    c.add_argument("paths", nargs="*", help="limit to these files/folders (like M=)")
-    c.add_argument("-o", "--out", default="out", help="output folder (default: out)")
-    c.add_argument("-j", "--jobs", type=positive, default=os.cpu_count() or 1)
-    c.add_argument("--timeout", type=positive, default=120, help="seconds per file for spatch")
-    c.add_argument("-q", "--quiet", action="store_true")
-    c.set_defaults(fn=cmd_convert)
-    r = sub.add_parser("series", help="write OUT/series/ again from OUT/all.patch, "
-                       "groups.json and report.json (no spatch)")
-    r.add_argument("kdir", help="the pristine kernel tree all.patch was made from")
-    r.add_argument("-o", "--out", default="out")
-    r.add_argument("--from", dest="from_", help="identity for From: and Signed-off-by: "
-                   "(default: DETASKLET_FROM, else git config user.name/email)")
-    r.add_argument("--base", help="base commit for the cover letter (default: KDIR's HEAD "
-                   "when it is a git checkout)")
-    r.add_argument("-j", "--jobs", type=positive, default=os.cpu_count() or 1)
-    r.add_argument("-q", "--quiet", action="store_true")
-    r.set_defaults(fn=cmd_series)
-    k = sub.add_parser("send-check", help="apply every patch of OUT/series/ alone (git am) "
-                       "and run checkpatch --strict; exit 1 on any failure")
-    k.add_argument("kdir")
-    k.add_argument("-o", "--out", default="out")
-    k.add_argument("-j", "--jobs", type=positive, default=os.cpu_count() or 1)
-    k.set_defaults(fn=cmd_send_check)
-    t = sub.add_parser("tasklet-free", help="write OUT/tasklet-free.patch: the tasklet "
-                       "core removed from kernel/softirq.c, include/linux/interrupt.h and "
-                       "include/trace/events/irq.h, BH workqueue execution kept")
-    t.add_argument("kdir", help="kernel tree (never written)")
-    t.add_argument("-o", "--out", default="out", help="output folder (default: out)")
-    t.set_defaults(fn=cmd_tasklet_free)
-    s = sub.add_parser("scan", help="list the files that use the tasklet API")
-    s.add_argument("kdir")
-    s.add_argument("paths", nargs="*")
-    s.set_defaults(fn=cmd_scan)
-    t = sub.add_parser("coverage", help="count the files of OUT/report.json (converted or "
-                       "not) that some arch's allmodconfig builds; list the others with why")
-    t.add_argument("kdir", help="the tree OUT was converted from (never written)")
-    t.add_argument("-o", "--out", default="out", help="a convert OUT (default: out)")
-    t.add_argument("--arches", nargs="*", default=[],
-                   help=f"(default: {' '.join(verify.DEFAULT_ARCHES)})")
-    t.add_argument("--build-dir", default="", help="build folders (default: build/ beside OUT)")
-    t.add_argument("--check", action="store_true", help="only check the arguments and OUT")
-    t.set_defaults(fn=cmd_coverage)
-
-    t = sub.add_parser("compile-test", help="build every converted file (and the .c files "
-                       "including a converted header) pristine and converted, allmodconfig")
-    t.add_argument("kdir", help="the tree OUT was converted from (never written)")
-    t.add_argument("-o", "--out", default="out", help="a convert OUT (default: out)")
-    t.add_argument("--arches", nargs="*", default=[],
-                   help=f"in order of preference, x86_64 first (default: {' '.join(verify.DEFAULT_ARCHES)})")
-    t.add_argument("-j", "--jobs", type=positive, default=os.cpu_count() or 1)
-    t.add_argument("--cc", default="", help='CC for make, e.g. "ccache gcc" (cross: gcc '
-                   "becomes <prefix>gcc)")
-    t.add_argument("--build-dir", default="", help="build folders (default: build/ beside OUT)")
-    t.add_argument("--files", nargs="*", default=[], help="only these converted files")
-    t.add_argument("--pristine", choices=("failed", "all"), default="failed",
-                   help="compile pristine only the objects that fail converted (default), or all")
-    t.add_argument("--strict", action="store_true",
-                   help="also fail when a file is not built converted on any arch")
-    t.add_argument("-q", "--quiet", action="store_true")
-    t.add_argument("--check", action="store_true", help="only check the arguments and OUT")
-    t.set_defaults(fn=cmd_compile_test)
-    a = p.parse_args(argv)
+    _logging(logging.INFO)
+    a = parser().parse_args(argv)
+    log.setLevel(getattr(a, "level", logging.INFO))
 
     def on_term(signum: int, frame: object) -> None:
         raise KeyboardInterrupt
@@ -321,18 +237,20 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return a.fn(a)
     except DetaskletError as e:
-        print(f"detasklet: error: {e}", file=sys.stderr)
+        log.error(str(e))
         return 2
     except KeyboardInterrupt:
         print("detasklet: interrupted; OUT left as it was", file=sys.stderr)
         return 130
+    except BrokenPipeError:        # the reader of stdout went away (| head)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
     except Exception as e:         # a bug of the tool: one line, the traceback in a file
         fd, name = tempfile.mkstemp(prefix="detasklet-traceback-", suffix=".log")
         with os.fdopen(fd, "w") as f:
             f.write(f"detasklet {__version__}: {' '.join(sys.argv)}\n")
             traceback.print_exc(file=f)
-        print(f"detasklet: internal error: {type(e).__name__}: {str(e)[:200]} "
-              f"(traceback in {name})", file=sys.stderr)
+        log.critical(f"{type(e).__name__}: {str(e)[:200]} (traceback in {name})")
         return 3
 
 

@@ -1,0 +1,15 @@
+"""The evidence that OUT is right, one command each; none writes into KDIR.
+
+    send          send-check: each patch of series/ applies alone (git am) and
+                  passes checkpatch --strict; the series is all.patch
+    compile_test  compile-test: every converted file builds (allmodconfig),
+                  pristine and converted, per arch
+      arches        the architectures and their cross compilers
+      worktree      KDIR hard-linked, all.patch applied, KDIR untouched
+      make          allmodconfig and make -k in a build folder
+    coverage      coverage: how many tasklet files some allmodconfig builds
+    tasklet_free  tasklet-free: the patch that removes the tasklet core
+    leftovers     leftovers: the tasklet API left in a patched tree or build
+(make kunit and make tasklet-free run scripts/kunit.sh and
+scripts/tasklet-free.sh: KUnit suites on UML.)
+"""

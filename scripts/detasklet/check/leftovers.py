@@ -1,0 +1,89 @@
+"""detasklet leftovers: what is left of the tasklet API in a patched tree,
+and in what a build of it compiled.
+
+Tree-wide: every .c/.h of the scanned folders that still names the tasklet
+API outside comments and literals, plus the three core files (checked with
+check.tasklet_free.leftovers, which also catches any tasklet_* identifier).
+With a build folder (kbuild O=), the same restricted to what that build
+compiled: a .c whose .o exists, a header listed in a .cmd dependency file.
+With report.json, the converted files that build compiled. scripts/
+tasklet-free.sh runs it on the tasklet-free kernel: exit status 1 if a
+compiled file still names the API.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from pathlib import Path
+
+from ..convert.scan import scan_tree
+from ..ctext.sources import read_text
+from ..ctext.tasklet import CORE_FILES
+from ..out.files import Status
+from . import tasklet_free
+
+
+def tree_leftovers(src: Path) -> dict[str, list[str]]:
+    """path -> tasklet identifiers still used there, for the whole tree."""
+    left = {s.path: s.idents for s in scan_tree(src, [])}
+    for path in CORE_FILES:
+        f = src / path
+        if f.is_file():
+            ids = tasklet_free.leftovers(read_text(f))
+            if ids:
+                left[path] = ids
+    return dict(sorted(left.items()))
+
+
+_DEP_RE = re.compile(r"[^\s\\:=()$]+\.h\b")
+
+
+def compiled(src: Path, build: Path) -> set[str]:
+    """Source paths (relative to src) that the build in `build` used: .c
+    files with an object, headers named in the .cmd dependency files."""
+    used: set[str] = set()
+    srcs = str(src.resolve()) + os.sep
+    for dirpath, _dirs, files in os.walk(build):
+        rel_dir = os.path.relpath(dirpath, build)
+        for name in files:
+            if name.endswith(".o") and not name.startswith("."):
+                c = os.path.normpath(os.path.join(rel_dir, name[:-2] + ".c"))
+                used.add(c.replace(os.sep, "/"))
+            elif name.endswith(".o.cmd"):
+                text = Path(dirpath, name).read_text(errors="replace")
+                for dep in _DEP_RE.findall(text):
+                    if dep.startswith(srcs):
+                        used.add(dep[len(srcs):])
+                    elif not dep.startswith("/"):
+                        used.add(os.path.normpath(dep).replace(os.sep, "/"))
+    return used
+
+
+def main(src: Path, build: Path | None, report: Path | None, list_out: Path | None) -> int:
+    left = tree_leftovers(src)
+    print(f"tree-wide: {len(left)} files still name the tasklet API outside comments")
+    core_left = [f for f in tasklet_free.FILES if f in left]
+    print(f"core files with tasklet identifiers: {len(core_left)} {' '.join(core_left)}")
+    if not build:
+        return 0
+    used = compiled(src, build)
+    built_left = {f: ids for f, ids in left.items() if f in used}
+    print(f"compiled by this build: {len(built_left)} files still name the tasklet API")
+    for f, ids in built_left.items():
+        print(f"  {f}: {' '.join(ids)}")
+    if report:
+        rep = json.loads(report.read_text())
+        conv = sorted(f["path"] for f in rep["files"] if f["status"] == Status.CONVERTED)
+        unconv = sorted(f["path"] for f in rep["files"] if f["status"] != Status.CONVERTED)
+        hit = [f for f in conv if f in used]
+        print(f"converted files compiled by this build: {len(hit)} of {len(conv)}")
+        for f in hit:
+            print(f"  {f}")
+        blocked = [f for f in unconv if f in used]
+        print(f"unconverted files compiled by this build: {len(blocked)}"
+              + "".join(f"\n  {f}" for f in blocked))
+        if list_out:
+            list_out.write_text("".join(f + "\n" for f in hit))
+    return 1 if built_left else 0

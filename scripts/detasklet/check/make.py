@@ -1,0 +1,143 @@
+"""make in a build folder: allmodconfig once, then objects with make -k.
+
+configure() runs allmodconfig (again only when a Kconfig file or the make
+variables changed) and prepare; compile_objects() builds a list of objects
+in one `make -k -jN` and reads each one's result and first error lines
+from its output (--output-sync keeps an object's lines together).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import re
+import subprocess
+from pathlib import Path
+
+from ..errors import BuildError
+
+log = logging.getLogger("detasklet")
+
+LOG_LINES = 12
+
+
+def kconfig_newest(src: Path) -> float:
+    """The mtime of the newest Kconfig file of the tree (scripts/ and
+    samples/ have some too: every folder but .git)."""
+    newest = 0.0
+    for root, dirs, names in os.walk(src):
+        dirs[:] = [d for d in dirs if d != ".git"]
+        for n in names:
+            if n.startswith("Kconfig"):
+                newest = max(newest, os.stat(os.path.join(root, n)).st_mtime)
+    return newest
+
+
+def _first_lines(text: str, n: int) -> str:
+    lines = [ln for ln in text.splitlines() if ln.strip()]
+    err = [i for i, ln in enumerate(lines) if re.search(r"\berror\b|\*\*\*", ln)]
+    start = err[0] if err else max(0, len(lines) - n)
+    return " | ".join(lines[start:start + n])
+
+
+def configure(src: Path, bdir: Path, mvars: list[str], jobs: int, kconfig_mtime: float,
+              prepare: bool = True, allconfig: str = "") -> None:
+    """allmodconfig once (again only when Kconfig or the make variables
+    changed), then prepare."""
+    stamp = bdir / ".detasklet-config"
+    cfg = bdir / ".config"
+    want = " ".join(mvars) + "\n" + allconfig
+    fresh = (cfg.is_file() and stamp.is_file() and stamp.read_text() == want
+             and cfg.stat().st_mtime >= kconfig_mtime)
+    bdir.mkdir(parents=True, exist_ok=True)
+    base = ["make", "-C", str(src), f"O={bdir}", *mvars]
+    if not fresh:
+        log.info(f"{bdir.name}: make allmodconfig")
+        extra = []
+        if allconfig:
+            (bdir / "allconfig").write_text(allconfig)
+            extra = [f"KCONFIG_ALLCONFIG={bdir / 'allconfig'}"]
+        r = subprocess.run([*base, *extra, "-s", "allmodconfig"], capture_output=True, text=True)
+        if r.returncode:
+            raise BuildError(f"{bdir.name}: allmodconfig failed: "
+                             f"{_first_lines(r.stdout + r.stderr, 3)}")
+        stamp.write_text(want)
+    if not prepare:
+        return
+    log.info(f"{bdir.name}: make prepare")
+    r = subprocess.run([*base, "-s", f"-j{jobs}", "prepare"], capture_output=True, text=True)
+    if r.returncode:
+        raise BuildError(f"{bdir.name}: make prepare failed: "
+                         f"{_first_lines(r.stdout + r.stderr, 3)}")
+
+
+_CC_LINE = re.compile(r"^\s+CC( \[M\])?\s+(\S+\.o)\s*$")
+_ERR_LINE = re.compile(r"^make\[\d+\]: \*\*\* \[[^\]]*?:\d+: (\S+\.o)\] Error")
+_NORULE = re.compile(r"No rule to make target '([^']+)'(?:, needed by '([^']+)')?")
+
+
+def error_excerpt(lines: list[str]) -> str:
+    idx = [i for i, ln in enumerate(lines) if re.search(r"\berror\b|No rule", ln)]
+    start = idx[0] if idx else 0
+    return "\n".join(lines[start:start + LOG_LINES])
+
+
+def compile_objects(src: Path, bdir: Path, mvars: list[str], objs: list[str], jobs: int,
+                    label: str) -> dict[str, tuple[str, str]]:
+    """obj -> ("ok"|"error", first error lines). One make -k for all."""
+    res: dict[str, tuple[str, str]] = {}
+    if not objs:
+        return res
+    want = set(objs)
+    cmd = ["make", "-C", str(src), f"O={bdir}", *mvars, "-k", f"-j{jobs}",
+           "--output-sync=target", *objs]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                            text=True, errors="replace")
+    assert proc.stdout is not None
+    cur: str | None = None
+    prefix = str(src) + "/"
+    text: dict[str, list[str]] = {}
+    failed: set[str] = set()
+    seen: set[str] = set()
+    for line in proc.stdout:
+        line = line.rstrip("\n")
+        m = _CC_LINE.match(line)
+        if m:
+            cur = m.group(2) if m.group(2) in want else None
+            if cur and cur not in seen:
+                # make can print one object twice: count each once.
+                seen.add(cur)
+                log.info(f"[{label} {len(seen)}/{len(objs)}] {cur}")
+            continue
+        m = _ERR_LINE.match(line)
+        if m:
+            o = m.group(1)
+            if o in want and o not in failed:
+                failed.add(o)
+                first = error_excerpt(text.get(o, []))
+                log.warning(f"[{label}] FAILED {o}: "
+                            f"{first.splitlines()[0] if first else '(no output)'}")
+            cur = None
+            continue
+        m = _NORULE.search(line)
+        if m:
+            o = m.group(2) or m.group(1)
+            if o in want:
+                failed.add(o)
+                text.setdefault(o, []).append(line)
+            continue
+        if line.startswith("make") or re.match(r"^\s+[A-Z]{2,}[A-Z0-9_ \[\]]*\s+\S", line):
+            cur = None
+            continue
+        if cur:
+            text.setdefault(cur, []).append(line.replace(prefix, ""))
+    proc.wait()
+    for o in objs:
+        if o in failed:
+            res[o] = ("error", error_excerpt(text.get(o, [])))
+        elif (bdir / o).is_file():
+            res[o] = ("ok", "")
+        else:
+            res[o] = ("error", error_excerpt(text.get(o, [])) or
+                      f"make exited {proc.returncode} and {o} was not written")
+    return res

@@ -1,0 +1,199 @@
+"""send-check: is OUT/series/ fit to mail? Nothing is sent.
+
+For every patch, alone: `git am` into a scratch git repository made of
+the pristine KDIR files it touches, and `checkpatch.pl --strict` run in
+KDIR. For the series: no file in two patches; the patches' file diffs
+together are all.patch byte for byte; no patch needs a header change that
+is in another patch (a file using a field or function whose declaration
+another patch changes); no patch whose files build pristine but fail
+converted (report.json "build", when make compile-test ran).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..ctext import gitdiff
+from ..ctext.includes import Resolver
+from ..ctext.lex import mask
+from ..ctext.tasklet import STRUCT, declared_names
+from ..errors import InputError, PatchError
+from ..kdir import kernel_version
+from ..out import files as outfiles, place
+from ..out.staging import locked
+
+_TYPE_RE = re.compile(r"^(ERROR|WARNING|CHECK):([A-Z0-9_]+):", re.M)
+_GIT_ENV = {"GIT_AUTHOR_NAME": "detasklet", "GIT_AUTHOR_EMAIL": "detasklet@localhost.invalid",
+            "GIT_COMMITTER_NAME": "detasklet",
+            "GIT_COMMITTER_EMAIL": "detasklet@localhost.invalid",
+            "GIT_AUTHOR_DATE": "@0 +0000", "GIT_COMMITTER_DATE": "@0 +0000",
+            "GIT_CONFIG_NOSYSTEM": "1", "HOME": "/nonexistent"}
+
+
+@dataclass
+class Result:
+    name: str
+    applied: str = ""                  # "" when it applied, else why not
+    types: dict[str, int] = field(default_factory=dict)   # "WARNING:SPACING" -> n
+    problems: list[str] = field(default_factory=list)
+
+    def count(self, level: str) -> int:
+        return sum(n for t, n in self.types.items() if t.startswith(level + ":"))
+
+    @property
+    def ok(self) -> bool:
+        return not self.applied and not self.count("ERROR") and not self.count("WARNING") \
+            and not self.problems
+
+
+def git_am(kdir: Path, patch: Path, paths: list[str]) -> str:
+    """'' if patch applies with git am to the pristine copies of paths."""
+    env = {**os.environ, **_GIT_ENV}
+    with tempfile.TemporaryDirectory(prefix="detasklet-am-") as d:
+        for p in paths:
+            dst = Path(d, p)
+            dst.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(kdir / p, dst)
+
+        def git(*a: str) -> subprocess.CompletedProcess[str]:
+            return subprocess.run(["git", "-C", d, *a], env=env, capture_output=True, text=True)
+        for cmd in (["init", "-q"], ["add", "-A"], ["commit", "-q", "-m", "pristine"]):
+            r = git(*cmd)
+            if r.returncode:
+                return f"git {cmd[0]}: {r.stderr.strip()[:200]}"
+        r = git("am", "-q", str(patch.resolve()))
+        if r.returncode:
+            return (r.stdout + r.stderr).strip().splitlines()[0][:300] if \
+                (r.stdout + r.stderr).strip() else "git am failed"
+    return ""
+
+
+def checkpatch(kdir: Path, patch: Path) -> dict[str, int]:
+    r = subprocess.run(["perl", "scripts/checkpatch.pl", "--strict", "--show-types",
+                        str(patch.resolve())], cwd=kdir, capture_output=True, text=True)
+    types: dict[str, int] = {}
+    for lvl, typ in _TYPE_RE.findall(r.stdout):
+        types[f"{lvl}:{typ}"] = types.get(f"{lvl}:{typ}", 0) + 1
+    if r.returncode and not types:
+        types["ERROR:CHECKPATCH_FAILED"] = 1
+    return types
+
+
+def decl_names(fd: gitdiff.FileDiff) -> tuple[set[str], set[str]]:
+    """(fields, functions) whose declaration a header's diff changes."""
+    removed = "".join(fd.lines("-"))
+    fields = declared_names(removed)
+    funcs = set(re.findall(r"\b(\w+)\s*\([^;{]*\bunsigned\s+long\b[^;{]*\)\s*;", removed))
+    funcs |= set(re.findall(r"\b(\w+)\s*\(\s*" + STRUCT, removed))
+    return fields, funcs
+
+
+def dependencies(kdir: Path, owner: dict[str, str],
+                 fds: dict[str, gitdiff.FileDiff]) -> list[str]:
+    """'F (patch P) uses X declared in H (patch Q)' for every changed file
+    F that reaches (through #include) a header H changed by another patch
+    and names a field or function whose declaration H's diff changes."""
+    heads = {h: decl_names(fds[h]) for h in fds if h.endswith(".h")}
+    if not heads:
+        return []
+    res = Resolver(kdir)
+    out = []
+    for f in sorted(fds):
+        seen, todo = {f}, [f]
+        while todo:
+            for h in res.of(todo.pop()):
+                if h not in seen:
+                    seen.add(h)
+                    todo.append(h)
+        code = None
+        for h in sorted(seen & heads.keys()):
+            if owner[h] == owner[f]:
+                continue
+            code = code if code is not None else mask((kdir / f).read_text(errors="replace"))
+            fields, funcs = heads[h]
+            used = [x for x in sorted(fields) if re.search(r"(->|\.)\s*" + x + r"\b", code)]
+            used += [x for x in sorted(funcs) if re.search(r"\b" + x + r"\b", code)]
+            if used:
+                out.append(f"{f} ({owner[f]}) uses {', '.join(used)}, declared in {h} "
+                           f"({owner[h]})")
+    return out
+
+
+def check(kdir: Path, out: Path, jobs: int = 2) -> int:
+    """Every patch of OUT/series/ alone, and the series; one line a patch
+    and a summary on stdout; 1 on any failure."""
+    sdir = out / "series"
+    patches = sorted(p for p in sdir.glob("[0-9][0-9][0-9][0-9]-*.patch")
+                     if not p.name.startswith("0000-"))
+    if not patches:
+        print(f"send-check: no patches in {sdir}")
+        return 1
+    rep = outfiles.load_report(out)
+    allp = outfiles.load_patch(out)
+    parsed = {}
+    for p in patches:
+        try:
+            parsed[p.name] = gitdiff.parse(p.read_text(errors="surrogateescape"))
+        except PatchError as e:
+            raise InputError(f"{p} is damaged ({e}): run make series again") from None
+    owner: dict[str, str] = {}
+    series_problems = []
+    for name, fl in parsed.items():
+        for fd in fl:
+            if fd.path in owner:
+                series_problems.append(f"{fd.path} is in {owner[fd.path]} and {name}")
+            owner[fd.path] = name
+    together = "".join(fd.text for fd in sorted((fd for fl in parsed.values() for fd in fl),
+                                                key=lambda fd: fd.path))
+    if together != allp:
+        series_problems.append("the patches together differ from all.patch")
+    fds = {fd.path: fd for fl in parsed.values() for fd in fl}
+    series_problems += dependencies(kdir, owner, fds)
+    builds = outfiles.builds(rep)
+
+    def one(p: Path) -> Result:
+        r = Result(p.name)
+        r.applied = git_am(kdir, p, [fd.path for fd in parsed[p.name]])
+        r.types = checkpatch(kdir, p)
+        for fd in parsed[p.name]:
+            b = builds.get(fd.path)
+            if b and b.get("pristine") == "ok" and b.get("converted") == "error":
+                r.problems.append(f"{fd.path} builds pristine, fails converted ({b.get('arch')})")
+        return r
+
+    with ThreadPoolExecutor(max_workers=max(jobs, 1)) as ex:
+        results = list(ex.map(one, patches))
+    total: dict[str, int] = {}
+    for n, r in enumerate(results, 1):
+        for t, k in r.types.items():
+            total[t] = total.get(t, 0) + k
+        what = "ok" if r.ok else "FAIL"
+        detail = [f"git am: {r.applied}"] if r.applied else []
+        detail += [f"{t} x{k}" for t, k in sorted(r.types.items())] + r.problems
+        print(f"[{n}/{len(results)}] {what} {r.name}" + (f": {'; '.join(detail)}" if detail else ""))
+    for s in series_problems:
+        print(f"series: FAIL {s}")
+    applied = sum(not r.applied for r in results)
+    clean = sum(not r.count("ERROR") and not r.count("WARNING") for r in results)
+    strict = sum(not r.types for r in results)
+    print(f"send-check: {len(results)} patches; {applied} apply alone with git am; "
+        f"{clean} checkpatch --strict clean of errors and warnings ({strict} with no "
+        f"CHECK either); {len(series_problems)} series problems"
+        + ("; by type: " + ", ".join(f"{t} {k}" for t, k in sorted(total.items()))
+           if total else ""))
+    return 0 if all(r.ok for r in results) and not series_problems else 1
+
+
+def main(kdir_arg: str, out_arg: str, jobs: int) -> int:
+    kdir = Path(kdir_arg).resolve()
+    kernel_version(kdir)
+    out = place.existing(kdir, out_arg)
+    with locked(out, shared=True):
+        return check(kdir, out, jobs)

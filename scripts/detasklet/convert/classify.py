@@ -1,0 +1,221 @@
+"""Stage 4, all or nothing: decide, per group of files, what reaches the patch.
+
+A file is converted only if spatch ran, changed it, reported no hazard,
+and the rewritten text names no tasklet API identifier (comments aside).
+A group converts only if every one of its files does; otherwise every file
+of it is reported unconverted, with its own reason or the name of the file
+that held it back.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from ..ctext.lex import block_at, line_of, mask
+from ..ctext.tasklet import find_uses
+from ..out.files import Status
+from .groups import Group
+from .legacy import PARAM
+from .rewrite import Result
+
+
+@dataclass
+class Outcome:
+    path: str
+    status: Status
+    reason: str
+    api: list[str]        # the tasklet API identifiers the file names
+    old: str
+    new: str
+    notes: list[str] = field(default_factory=list)   # for the reviewer, when converted
+    sites: list[dict] = field(default_factory=list)  # verdicts of its sites (sites.Site.record)
+
+
+_MARKER_RE = re.compile(r"\b__detasklet_\w+")
+
+
+def leftovers(text: str) -> str:
+    """Why the rewritten text is not done: a marker of a chosen replacement
+    spatch did not rewrite (convert.sites), or tasklet API left."""
+    code = mask(text)
+    mk = _MARKER_RE.search(code)
+    if mk:
+        return (f"the replacement chosen for the call at line {line_of(code, mk.start())} "
+                "was not written (spatch did not rewrite that code)")
+    uses = find_uses(text)
+    if not uses:
+        return ""
+    shown = ", ".join(f"{u.ident} (line {u.line})" for u in uses[:4])
+    more = f" and {len(uses) - 4} more" if len(uses) > 4 else ""
+    return f"tasklet API left after the rewrite: {shown}{more}"
+
+
+def hazard(text: str, kind: str, line: int, lock: int) -> str:
+    """The reason for a report of cocci/15-report-sync-in-atomic or
+    16-report-kill-before-init."""
+    what = text.split("\n")[line - 1].strip()
+    if kind == "ATOMIC":
+        return (f"'{what}' at line {line} can run with the lock of line {lock} held or "
+                "interrupts off: the work_struct sync calls may sleep and turn interrupts "
+                "back on")
+    return (f"'{what}' at line {line} can run before this function initialises the tasklet: "
+            "cancel_work_sync() of a never-initialised work item WARNs, tasklet_kill() "
+            "did not")
+
+
+def unparsed(text: str, errors: tuple[int, ...]) -> list[int]:
+    """The parse-error lines whose top-level definition (from the previous
+    '}' in column 0 to the next one) holds tasklet API that is still
+    there: those errors are why the file did not convert."""
+    rows = text.split("\n")
+    ends = [i + 1 for i, ln in enumerate(rows) if ln.startswith("}")]
+    uses = [u.line for u in find_uses(text)]
+    hit = []
+    for n in errors:
+        lo = max([e for e in ends if e < n], default=0) + 1
+        hi = min([e for e in ends if e >= n], default=len(rows))
+        if any(lo <= u <= hi for u in uses):
+            hit.append(n)
+    return hit
+
+
+def _new_def(cb: str) -> re.Pattern[str]:
+    """The definition of cb as the legacy rules write it."""
+    return re.compile(r"\b" + cb + r"\(struct work_struct \*work\)\s*\{")
+
+
+def stale_param(cb: str, old: dict[str, str], new: dict[str, str]) -> tuple[str, str]:
+    """(file, name) when the rewritten body of cb still reads the name of
+    its old unsigned long parameter: the rewrite replaced only some uses.
+    old and new are masked."""
+    old_def = re.compile(r"\b" + cb + r"\s*\(\s*(?:unsigned\s+long\s+|void\s*\*\s*)(\w+)\s*\)\s*\{")
+    names = {m.group(1) for code in old.values() for m in old_def.finditer(code)}
+    for f, code in new.items():
+        for m in _new_def(cb).finditer(code):
+            body = block_at(code, m.end() - 1) or code[m.end() - 1:]
+            for n in sorted(names - {"work"}):
+                if re.search(r"\b" + n + r"\b", body):
+                    return f, n
+    return "", ""
+
+
+def legacy_check(g: Group, new: dict[str, str],
+                 old: dict[str, str] | None = None) -> dict[str, str]:
+    """A legacy callback whose init became INIT_WORK() must have been
+    rewritten wherever it is defined or declared, in every file, and its
+    new body must not read the old parameter any more (from_work() form);
+    the local-variable form must have its data field declared."""
+    bad: dict[str, str] = {}
+    codes = {f: mask(t) for f, t in new.items()} if g.legacy or g.legacy_local else {}
+    olds = {f: mask(t) for f, t in (old or {}).items()} if g.legacy else {}
+    for cb in g.legacy:
+        f, name = stale_param(cb, olds, codes)
+        if f:
+            bad[f] = (f"legacy callback {cb}() reads its argument '{name}' other than as "
+                      "the container pointer (only (T *)data casts are rewritten)")
+    # callback -> (its old parameter types, what a leftover says)
+    forms = {cb: (r"(?:unsigned\s+long\b|void\s*\*)",
+                  " (its body does not read the data once, as the container)")
+             for cb in g.legacy}
+    forms.update({cb: (PARAM + r"\b", "") for cb, c in g.legacy_local.items()
+                  if not c.wrapper})
+    for cb, c in g.legacy_local.items():
+        # The wrapper form: cb keeps its parameter; cb_work() must exist.
+        if c.wrapper and any(re.search(r"\bINIT_WORK\([^;]*\b" + c.wrapper + r"\b", t)
+                             for t in new.values()) and not any(
+                _new_def(c.wrapper).search(t) for t in new.values()):
+            bad.setdefault(c.home, f"the work function {c.wrapper}() for {cb}() could "
+                           "not be added")
+    for cb, (param, more) in forms.items():
+        inits = [f for f, t in new.items() if re.search(r"\bINIT_WORK\([^;]*\b" + cb + r"\b", t)]
+        if not inits:
+            continue
+        old_sig = re.compile(r"\b" + cb + r"\s*\(\s*" + param)
+        for f, code in codes.items():
+            m = old_sig.search(code)
+            if m:
+                bad[f] = (f"legacy callback {cb}() keeps its old parameter at line "
+                          f"{line_of(code, m.start())}{more}")
+        if not any(_new_def(cb).search(t) for t in new.values()):
+            bad.setdefault(inits[0], f"legacy callback {cb}() is not defined in the files "
+                           "of this group")
+        c = g.legacy_local.get(cb)
+        if c and c.kind == "field" and not any(re.search(
+                r"^\s*unsigned long\s+" + c.field + r"_data;$", t, re.M) for t in new.values()):
+            bad.setdefault(inits[0], f"the new field {c.field}_data for the data of {cb}() "
+                           f"could not be declared in {c.ctype}")
+    return bad
+
+
+def tracked_check(g: Group, new: dict[str, str]) -> dict[str, str]:
+    """Each tracked item has its flag declared, cleared first in every
+    callback, and set at every place it is queued; file -> why not."""
+    bad: dict[str, str] = {}
+    codes = {f: mask(t) for f, t in new.items()}
+    for item, t in sorted(g.plan.tracked.items()):
+        first = next(s.path for s in g.plan.sites if s.item == item)
+        if not any(re.search(r"\bunsigned long\s+" + t.flag + r";", c) for c in codes.values()):
+            bad.setdefault(first, f"the flag {t.flag} of the tracked enable could not be "
+                                  "declared")
+        for cb in t.callbacks:
+            bodies = [block_at(c, m.end() - 1) or "" for c in codes.values()
+                      for m in _new_def(cb).finditer(c)]
+            if not any("clear_bit(0, " in b and t.flag in b for b in bodies):
+                bad.setdefault(first, f"{cb}() could not be made to clear the flag {t.flag} "
+                                      "of the tracked enable first")
+        want = sum(s.item == item and s.api in ("tasklet_schedule", "tasklet_hi_schedule")
+                   for s in g.plan.sites)
+        got = sum(len(re.findall(r"\bset_bit\(0, [^;]*\b" + t.flag + r"\)", c))
+                  for c in codes.values())
+        if got != want:
+            bad.setdefault(first, f"the flag {t.flag} is set at {got} of the {want} places "
+                                  f"that queue {item}")
+    return bad
+
+
+def _own(g: Group, f: str, old: str, r: Result | None) -> tuple[Status, str]:
+    """A file's own outcome, before the group's."""
+    if f in g.refusals:
+        return Status.UNCONVERTED, g.refusals[f]
+    if r is None:
+        return Status.FAILED, "not rewritten"
+    if r.timed_out:
+        # The per-file limit is a decision of the user, not a crash.
+        return Status.UNCONVERTED, r.error
+    if r.new_text is None:
+        return Status.FAILED, r.error
+    if r.reports:
+        return Status.UNCONVERTED, hazard(old, *r.reports[0])
+    left = leftovers(r.new_text) or ("no rule matched" if r.new_text == old else "")
+    skipped = unparsed(r.new_text, r.parse_errors) if left else []
+    if skipped:
+        # spatch skips what it cannot parse: that is why API is left.
+        lines = ", ".join(map(str, skipped[:3]))
+        left = f"parse error at line {lines} (spatch skipped that code); {left}"
+    if left and "tasklet_init" in left and f in g.legacy_why:
+        left = f"{g.legacy_why[f]}; {left}"
+    return (Status.UNCONVERTED, left) if left else (Status.CONVERTED, "")
+
+
+def classify_group(g: Group, old: dict[str, str], res: dict[str, Result],
+                   api: dict[str, list[str]]) -> list[Outcome]:
+    own = {f: _own(g, f, old[f], res.get(f)) for f in g.files}
+    rewritten = {f: (res[f].new_text or "") for f in g.files if f in res}
+    checks = {**tracked_check(g, rewritten),
+              **legacy_check(g, rewritten, {f: old[f] for f in rewritten})}
+    for f, why in checks.items():
+        if own[f][0] == Status.CONVERTED:
+            own[f] = (Status.UNCONVERTED, why)
+    bad = [f for f, (st, _) in own.items() if st != Status.CONVERTED]
+    out = []
+    for f in g.files:
+        st, why = own[f]
+        if st == Status.CONVERTED and bad:
+            st, why = Status.UNCONVERTED, f"shares a tasklet with {bad[0]}, which did not convert"
+        new = res[f].new_text if st == Status.CONVERTED else old[f]
+        notes = g.notes.get(f, []) if st == Status.CONVERTED else []
+        recs = [s.record() for s in g.plan.sites if s.path == f and s.replacement] \
+            if st == Status.CONVERTED else []
+        out.append(Outcome(f, st, why, api.get(f, []), old[f], new or old[f], notes, recs))
+    return out

@@ -1,0 +1,284 @@
+"""Stage 3, after spatch: the text passes spatch cannot do.
+
+- Inside #define bodies: spatch parses a macro body only when it looks
+  like an expression or a statement it knows, and never rewrites one like
+  rt2x00's RT2X00_TASKLET_INIT(). The one-for-one rows of the mapping
+  (mapping.MAPPING, `macro`) are calls whose arguments stay as they are,
+  so doing them on the tokens of a macro body is the same rewrite.
+  tasklet_schedule() goes to the item's one workqueue, as in
+  cocci/40-calls.cocci. tasklet_enable() is not one-for-one (its
+  workqueue needs the facts of each use): a macro with it, or with
+  anything else, keeps the API and the file stays unconverted.
+- struct tasklet_struct left in code spatch could not parse.
+- The kernel-doc @name of a callback parameter that became 'work'.
+- For the legacy callbacks of convert.legacy_local: the new f_data
+  field, the cb_work() wrapper, and the new local in kernel style.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from ..ctext import layout
+from ..ctext.lex import function_start, has_prose, sub_code
+from ..ctext.tasklet import STRUCT_RE, member_declaration, key
+from ..mapping import MAPPING
+
+if TYPE_CHECKING:
+    from .sites import Tracked
+    from .groups import Group
+
+_DEFINE_RE = re.compile(r"^[ \t]*#[ \t]*define\b(?:[^\n]*\\\n)*[^\n]*", re.M)
+_SCHED_RE = re.compile(r"\btasklet_schedule\s*\(")
+
+
+def after_spatch(orig: str, spatched: str | None, g: "Group", path: str) -> str:
+    """The new text of a file: spatch's output (None: spatch changed
+    nothing) with every pass of this module, for the facts of group g."""
+    text = rename_kerneldoc(orig, spatched) if spatched is not None else orig
+    text = rename_type(rewrite_macros(text, frozenset(g.hi_keys)))
+    fields = sorted(c.field for c in g.legacy_local.values() if c.kind == "field")
+    text = tidy_locals(add_fields(orig, text, fields))
+    text = add_wrappers(text, {cb: (c.wrapper, c.expr())
+                               for cb, c in g.legacy_local.items() if c.wrapper})
+    return tracked_passes(orig, text, g.plan.tracked, path)
+
+
+def _schedule(body: str, hi_keys: frozenset[str]) -> str:
+    """tasklet_schedule(X) -> queue_work(<X's workqueue>, X)."""
+    out, last = [], 0
+    for m in _SCHED_RE.finditer(body):
+        depth, end = 1, m.end()
+        while end < len(body) and depth:
+            depth += {"(": 1, ")": -1}.get(body[end], 0)
+            end += 1
+        arg = body[m.end():end - 1]
+        wq = "system_bh_highpri_wq" if key(arg) in hi_keys else "system_bh_wq"
+        out += [body[last:m.start()], f"queue_work({wq}, "]
+        last = m.end()
+    out.append(body[last:])
+    return "".join(out)
+
+
+def rewrite_macros(text: str, hi_keys: frozenset[str] = frozenset()) -> str:
+    """The one-for-one renames inside every #define that holds no comment
+    or literal; the rest of the file is left to spatch."""
+    out, last = [], 0
+    for m in _DEFINE_RE.finditer(text):
+        body = m.group(0)
+        if not has_prose(body):
+            new = _schedule(body, hi_keys)
+            for row in MAPPING:
+                if row.macro:
+                    new = row.pattern.sub(row.macro, new)
+            out.append(text[last:m.start()])
+            out.append(new)
+            last = m.end()
+    out.append(text[last:])
+    return "".join(out)
+
+
+def rename_type(text: str) -> str:
+    """struct tasklet_struct -> struct work_struct in code, comments and
+    literals aside. cocci/90-types.cocci does this wherever spatch parsed
+    the code; what is left is in code it skipped (jme.h's struct, whose
+    DECLARE_NAPI_STRUCT member spatch cannot parse). A type name has no
+    context to get wrong, and whatever else that code holds is still
+    tasklet API, which convert.classify sees."""
+    return sub_code(STRUCT_RE, "struct work_struct", text)
+
+
+_NEW_CB_RE = re.compile(r"\b(\w+)\(struct work_struct \*work\)\s*\{")
+
+
+def rename_kerneldoc(old: str, new: str) -> str:
+    """A callback whose parameter became 'work' (cocci/20, 30) keeps a
+    kernel-doc comment that names the old one ('@t: the tasklet'), which
+    scripts/kernel-doc then reports twice. The @name: line of the comment
+    right above the definition becomes "@work: the work item" (the old
+    words described the tasklet or the data, which are gone)."""
+    out = new
+    for m in reversed(list(_NEW_CB_RE.finditer(new))):
+        fn = m.group(1)
+        o = re.search(r"\b" + fn + r"\s*\(\s*(?:" + STRUCT_RE.pattern + r"\s*\*\s*|unsigned\s+"
+                      r"long\s+|void\s*\*\s*)(\w+)\s*\)\s*\{", old)
+        if not o or o.group(1) == "work":
+            continue
+        end = out.rfind("*/", 0, m.start())
+        start = out.rfind("/**", 0, end)
+        if end < 0 or start < 0 or re.search(r"[;{}]", out[end + 2:m.start()]):
+            continue
+        doc = re.sub(r"(\*\s*@)" + o.group(1) + r"(\s*:)[^\n]*", r"\1work\2 the work item",
+                     out[start:end])
+        out = out[:start] + doc + out[end:]
+    return out
+
+
+# ---- legacy callbacks that keep their body (convert.legacy_local) -------------
+
+def add_fields(orig: str, text: str, fields: list[str]) -> str:
+    """Declare unsigned long f_data after the member f, in the file whose
+    original text declares the tasklet member f (once: legacy_local checked
+    that the group has one such declaration)."""
+    for f in fields:
+        text = add_member(orig, text, f, f + "_data")
+    return text
+
+
+def add_member(orig: str, text: str, f: str, name: str) -> str:
+    """unsigned long name; after the work_struct member f of text, when
+    orig declares the tasklet member f exactly once; aligned as the
+    member's name is."""
+    if len(member_declaration(f).findall(orig)) != 1:
+        return text
+    decl = re.compile(r"^([ \t]*)struct\s+work_struct(\s+)" + f + r"\s*;[^\n]*\n", re.M)
+    found = list(decl.finditer(text))
+    if len(found) != 1:
+        return text
+    m = found[0]
+    indent, gap = m.group(1), m.group(2)
+    if "\t" in gap:
+        # Aligned members: the new name in the column of the member's.
+        col = len((indent + "struct work_struct" + gap).expandtabs(8))
+        here = len((indent + "unsigned long").expandtabs(8))
+        gap = "\t" * max(1, -(-(col - here) // 8)) if col % 8 == 0 else gap
+    else:
+        gap = " "
+    return text[:m.end()] + f"{indent}unsigned long{gap}{name};\n" + text[m.end():]
+
+
+def add_wrappers(text: str, wrappers: dict[str, tuple[str, str]]) -> str:
+    """Define each wrapper work function (cb -> (name, the value
+    tasklet_init() stored)) that the rules pointed an INIT_WORK() at,
+    before the function of its first INIT_WORK(): it calls the callback
+    with that value, as the tasklet core did."""
+    for cb, (name, expr) in sorted(wrappers.items()):
+        if re.search(r"\b" + name + r"\s*\(\s*struct work_struct", text):
+            continue
+        m = re.search(r"\bINIT_WORK\s*\([^;]*\b" + name + r"\s*\)", text)
+        if not m:
+            continue
+        at = function_start(text, m.start())
+        if at < 0:
+            continue
+        call = layout.wrap(f"\t{cb}({expr});", layout.MAX_COLS)
+        fn = f"static void {name}(struct work_struct *work)\n{{\n{call}\n}}\n\n"
+        text = text[:at] + fn + text[at:]
+    return text
+
+
+_LOCAL_RE = re.compile(r"^(\t+)(unsigned long|uintptr_t) (\w+) = ((?:\(unsigned long\))?"
+                       r"container_of\(work, [^;\n]*;)\n(?=([^\n]*))", re.M)
+# A declaration line, as checkpatch sees one: type words, a name, = ; or ,
+_DECL_RE = re.compile(r"\t+(?:(?:const|static|volatile|unsigned|signed|struct|union|enum)\s+)*"
+                      r"(?!return\b|goto\b|else\b|case\b|do\b)\w+\s+[\s*]*\w+\s*"
+                      r"(?:\[[^\]]*\]\s*)*(?:=|;|,)")
+
+
+def tidy_locals(text: str, limit: int = layout.MAX_COLS) -> str:
+    """The new 'unsigned long d = container_of(...)...;' first in a
+    callback body, in kernel style: within checkpatch's 100 columns
+    (layout.wrap, the project's one line breaker; else a break after '='
+    first), and followed by a blank line when no declaration follows."""
+    def fits(text: str) -> bool:
+        return all(layout.width(ln) <= limit for ln in text.split("\n"))
+
+    def fix(m: re.Match[str]) -> str:
+        tab, typ, name, value, nxt = m.groups()
+        tries = [layout.wrap(f"{tab}{typ} {name} = {value}", limit),
+                 f"{tab}{typ} {name} =\n" + layout.wrap(f"{tab}\t{value}", limit)]
+        line = next((t for t in tries if fits(t)), tries[0])
+        blank = "" if not nxt.strip() or _DECL_RE.match(nxt) else "\n"
+        return line + "\n" + blank
+    return _LOCAL_RE.sub(fix, text)
+
+
+# ---- the tracked enable (convert.sites) ------------------------------------------
+#
+# cocci/40-calls.cocci sets the flag where a tracked item is queued and tests
+# it at enable; these passes add what is a position in a declaration or a
+# body rather than a rewrite of a call: "unsigned long <item>_queued;" after
+# the member (or a static beside a global item), and clear_bit(0, flag);
+# smp_mb__after_atomic(); after the declarations at the top of each callback.
+# The order is safe: enable_work() ends with a full barrier and the queueing
+# side's test-and-set of the pending bit is fully ordered, so either
+# queue_work() sees the item enabled or the enable sees the flag; both may
+# queue, which collapses into one run. The callback clears the flag before
+# it reads the state a run was asked for.
+
+def tracked_passes(orig: str, text: str, tracked: dict[str, "Tracked"], path: str) -> str:
+    """Both tracked-enable passes, for the items tracked in the group."""
+    if not tracked:
+        return text
+    items = {i: {"kind": t.kind, "home": t.home, "callbacks": t.callbacks}
+             for i, t in tracked.items()}
+    return mark_callbacks(add_flags(orig, text, items, path), items)
+
+
+_TRACKED_DECL_RE = re.compile(r"\t+(?:(?:const|static|volatile|unsigned|signed|struct|union|enum)\s+)*"
+                      r"(?!return\b|goto\b|else\b|case\b|do\b|if\b|while\b|for\b|switch\b)"
+                      r"\w+\s+[\s*]*\w+\s*(?:\[[^\]]*\]\s*)*(?:=|;|,)")
+
+
+def add_flags(orig: str, text: str, tracked: dict[str, dict], path: str) -> str:
+    """Declare the flag of each tracked item where the item is declared."""
+    for item, t in sorted(tracked.items()):
+        flag = item + "_queued"
+        if t["kind"] == "member":
+            text = add_member(orig, text, item, flag)
+        elif t["home"] == path:
+            m = re.search(r"^(?:static\s+)?(?:DECLARE_WORK\s*\(\s*" + item + r"\s*,[^;]*\)|"
+                          r"struct\s+work_struct\s+" + item + r")\s*;[^\n]*\n", text, re.M)
+            if not m:
+                continue
+            # before a callback defined above the item (it names the flag)
+            first = min((c.start() for cb in t["callbacks"] for c in re.finditer(
+                r"^[^\n]*\b" + cb + r"\(struct work_struct \*work\)\n\{", text, re.M)),
+                default=m.end())
+            if first < m.start():
+                text = text[:first] + f"static unsigned long {flag};\n\n" + text[first:]
+            else:
+                text = text[:m.end()] + f"static unsigned long {flag};\n" + text[m.end():]
+    return text
+
+
+def _flag_in(body: str, item: str, t: dict) -> str:
+    """The flag as the callback body reaches it: through from_work()'s
+    container for a member, by name for a global."""
+    if t["kind"] == "global":
+        return f"&{item}_queued"
+    m = re.search(r"\bfrom_work\(\s*(\w+)\s*,\s*work\s*,\s*([\w.\[\]]*\b" + item + r")\s*\)",
+                  body)
+    return f"&{m.group(1)}->{m.group(2)}_queued" if m else ""
+
+
+def mark_callbacks(text: str, tracked: dict[str, dict]) -> str:
+    """Clear the flag first in every callback of a tracked item that this
+    text defines (after its declarations)."""
+    for item, t in sorted(tracked.items()):
+        for cb in t["callbacks"]:
+            m = re.search(r"^[^\n]*\b" + cb + r"\(struct work_struct \*work\)\n\{\n", text, re.M)
+            if not m:
+                continue
+            end = text.find("\n}\n", m.end())
+            body = text[m.end():end if end >= 0 else len(text)]
+            flag = _flag_in(body, item, t)
+            if not flag or "clear_bit(0, " + flag + ")" in body:
+                continue
+            lines = body.split("\n")
+            k = 0
+            while k < len(lines) and (_TRACKED_DECL_RE.match(lines[k]) or
+                                      k and not lines[k - 1].rstrip().endswith((";", "{"))
+                                      and lines[k].strip()):
+                k += 1
+            add = [f"\tclear_bit(0, {flag});", "\tsmp_mb__after_atomic();"]
+            if k and k < len(lines) and not lines[k].strip():
+                k += 1                               # after the blank line
+            elif k:
+                add = [""] + add
+            if k < len(lines) and lines[k].strip() and lines[k].strip() != "}":
+                add.append("")
+            lines[k:k] = add
+            text = text[:m.end()] + "\n".join(lines) + text[m.end() + len(body):]
+    return text

@@ -1,0 +1,121 @@
+"""Stage 2: groups of files that share a tasklet, and the facts of each.
+
+A header that declares a tasklet (a field, a prototype) and every file that
+includes it form one group: they convert together or not at all. The
+include graph is followed through quoted includes and through <...>
+includes that resolve inside the tree's include/ folder (ctext.includes).
+A file near the group that only defines a legacy callback of it joins it.
+
+examine() fills a Group's facts, each from its own module: the items
+hi-scheduled anywhere in the group, the sync helpers, the legacy callbacks
+(convert.legacy, convert.legacy_local), and the refusals
+(convert.refusals). A new analysis adds a field here and a module beside;
+the replacement of each enable/kill/disable site (convert.sites) comes
+after, in the pipeline, with the decisions for the driver.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..ctext.includes import Resolver
+from ..ctext.lex import mask
+from ..ctext.sources import read_text
+from ..ctext.tasklet import HI_SCHEDULE_RE, declared_names, key
+from ..unionfind import UnionFind
+from . import legacy, legacy_local, refusals
+from .scan import FileScan
+from .sites import Plan
+
+
+@dataclass
+class Group:
+    files: list[str]
+    hi_keys: set[str] = field(default_factory=set)
+    refusals: dict[str, str] = field(default_factory=dict)   # file -> reason
+    legacy: dict[str, str] = field(default_factory=dict)     # callback -> field (from_work)
+    # callbacks that keep their body, their argument a local (legacy_local)
+    legacy_local: dict[str, legacy_local.LocalCb] = field(default_factory=dict)
+    # file -> why a tasklet_init() of it stays (said when one is left)
+    legacy_why: dict[str, str] = field(default_factory=dict)
+    callback_only: list[str] = field(default_factory=list)   # files that only define a callback
+    notes: dict[str, list[str]] = field(default_factory=dict)  # file -> for the reviewer
+    sync_helpers: set[str] = field(default_factory=set)     # reach a sync tasklet call
+    plan: Plan = field(default_factory=Plan)                # each site's replacement (sites)
+    marked: dict[str, str] = field(default_factory=dict)    # file -> text with its markers
+
+
+def reachable_users(res: Resolver, rel: str, users: set[str], depth: int = 0) -> set[str]:
+    """User headers reachable from rel through quoted includes (and any
+    include that is itself a user)."""
+    found: set[str] = set()
+    if depth > 6:
+        return found
+    for inc in res.of(rel):
+        if inc in users:
+            found.add(inc)
+        if not inc.startswith("include/") or inc in users:
+            found |= reachable_users(res, inc, users, depth + 1)
+    return found
+
+
+def group_files(kdir: Path, scans: list[FileScan]) -> list[Group]:
+    users = {s.path for s in scans}
+    uf: UnionFind[str] = UnionFind(s.path for s in scans)
+    res = Resolver(kdir)
+    for s in scans:
+        for h in reachable_users(res, s.path, users):
+            uf.union(s.path, h)
+    groups = [Group(sorted(m)) for m in uf.sets((s.path for s in scans), key=str)]
+    for g in groups:
+        examine(kdir, g)
+    # A callback-only file found for two groups joins them into one.
+    owner: dict[str, int] = {}
+    for i, g in enumerate(groups):
+        for f in g.callback_only:
+            if f in owner:
+                uf.union(groups[owner[f]].files[0], g.files[0])
+            owner[f] = i
+    merged = []
+    for parts in uf.sets(groups, key=lambda g: g.files[0]):
+        if len(parts) == 1:
+            merged.append(parts[0])
+            continue
+        # Only a merged group needs its facts again.
+        g = Group(sorted({f for p in parts for f in p.files}))
+        examine(kdir, g)
+        merged.append(g)
+    for g in merged:
+        g.files = sorted(set(g.files) | set(g.callback_only))
+    return sorted(merged, key=lambda g: g.files[0])
+
+
+def examine(kdir: Path, g: Group) -> None:
+    """Fill the group's facts and the reasons its files cannot convert."""
+    codes = {f: mask(read_text(kdir / f)) for f in g.files}
+    texts = list(codes.values())
+    hi = {key(a) for c in texts for a in HI_SCHEDULE_RE.findall(c)}
+    names = set().union(*(declared_names(c) for c in texts))
+    g.hi_keys = hi
+    g.sync_helpers = refusals.sync_helpers(texts)
+    g.legacy = legacy.legacy_fields(texts)
+    wanted = legacy.callbacks_to_find(texts, g.legacy)
+    near = legacy.callback_files(kdir, g.files, wanted) if wanted else {}
+    g.legacy_local, g.legacy_why = legacy_local.locals_for({**codes, **near}, g.legacy)
+    for cb, c in g.legacy_local.items():
+        g.legacy.pop(cb, None)          # the from_work() rules leave it alone
+        g.notes.setdefault(c.home, []).append(legacy_local.note(c, cb))
+    # Keep only the callback-only files of callbacks that convert.
+    keep = set(g.legacy) | set(g.legacy_local)
+    used = legacy.decl_re(keep) if keep else None
+    g.callback_only = [f for f, t in near.items() if used and used.search(t)]
+    joined = "\n".join(texts)
+    for f, code in codes.items():
+        why = refusals.in_atomic_side_effect(code, joined)
+        if why:
+            g.refusals[f] = why
+            continue
+        why = refusals.atomic_entry(code, g.sync_helpers) or refusals.internals(code, names)
+        if why:
+            g.refusals[f] = why

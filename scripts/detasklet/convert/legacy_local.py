@@ -1,0 +1,258 @@
+"""Stage 2: legacy callbacks whose unsigned long argument cannot become
+from_work(): they keep their body and get the value back as a local.
+
+tasklet_init(&E->f, cb, data) stores data in the tasklet, and the core
+calls cb(data). The callbacks that convert.legacy cannot prove to read
+only the container keep their body, and their old argument becomes a local
+variable, first in the body (cocci/22-legacy-data.cocci):
+
+- "container": every init passes the container of f, but the body reads
+  data in other ways too (he.c prints it, nitrox casts it through
+  uintptr_t): unsigned long data = (unsigned long)container_of(work, C, f);
+  the same value, since container_of() of the work item is that container.
+- "field": some init passes another value (a device, a member, a pointer
+  read at init time): the value is stored, where the tasklet stored it,
+  in a new field f_data of the container, next to the work item:
+  E->f_data = data; INIT_WORK(&E->f, cb); and the callback reads
+  unsigned long data = container_of(work, C, f)->f_data; The same value
+  as the tasklet's own ->data, which nothing else writes (a file that
+  touches ->data is refused as internals), and no bigger: a work_struct
+  plus one unsigned long is the size of a tasklet_struct.
+
+Both need one struct C that declares the plain member f, the only
+tasklet named f in the group, a definition cb(unsigned long d) in the
+group, and no use of cb but its inits, definition and prototypes: a
+direct call would still pass an unsigned long, unless the work item can
+run a new cb_work() that calls cb with that value (the wrapper). The
+justification is also the reviewer note that reaches the commit message.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..ctext.lex import block_at, function_start, line_of
+from ..ctext.tasklet import any_declaration, member_declaration
+from .legacy import INIT_CB_RE, PARAM, decl_re, def_re
+from .refusals import has_side_effect
+
+# tasklet_init(&E->f, cb, data) and tasklet_init(&E.f, cb, data), also &(E->f).
+_INIT_RE = re.compile(
+    r"\btasklet_init\s*\(\s*&\s*(?P<par>\(?)\s*(?P<e>[^,;]+?)\s*(?P<op>->|\.)\s*(?P<f>\w+)"
+    r"\s*\)?\s*,\s*(?P<cb>\w+)\s*,\s*(?P<data>[^;]+?)\s*\)\s*;")
+# A tasklet_init() whose callback argument is not a function name.
+_INIT_PTR_RE = re.compile(r"\btasklet_init\s*\(\s*[^,;]*,\s*(?!(?:\(\s*void\s*\*\s*\)\s*)?\w+\s*,)"
+                          r"([^,;]+?)\s*,")
+_CAST_USE = r"\(\s*(?!void\s*\*)(?:const\s+)?(?:struct\s+)?\w+\s*\*\s*\)\s*"
+
+Site = tuple[str, "re.Match[str] | None", int]     # (file, the init parsed, its offset)
+
+
+@dataclass(frozen=True)
+class LocalCb:
+    kind: str        # "container" or "field"
+    field: str       # the tasklet member f
+    ctype: str       # the container type C, "struct x" or a typedef name
+    param: str       # the old parameter name, now a local variable
+    home: str        # the file that defines the callback
+    # The new work function that calls cb, when cb is also called directly
+    # or through a pointer and so keeps its unsigned long parameter; "" when
+    # cb itself becomes the work function. Field kind only: a container
+    # callback called directly is left to the from_work() rules.
+    wrapper: str = ""
+
+    def expr(self) -> str:
+        of = f"container_of(work, {self.ctype}, {self.field})"
+        return f"(unsigned long){of}" if self.kind == "container" else f"{of}->{self.field}_data"
+
+
+def member_struct(codes: list[str], f: str) -> str:
+    """The type of the one struct of the group that declares the plain
+    member struct tasklet_struct f, or "" when there is not exactly one
+    tasklet named f (a local variable, an array, a pointer, two structs)."""
+    hits = [(c, m) for c in codes for m in any_declaration(f).finditer(c)]
+    if len(hits) != 1 or not member_declaration(f).match(hits[0][0], hits[0][1].start()):
+        return ""
+    code, m = hits[0]
+    depth, i = 0, m.start()
+    while i > 0:
+        i -= 1
+        if code[i] == "}":
+            depth += 1
+        elif code[i] == "{":
+            if depth == 0:
+                break
+            depth -= 1
+    else:
+        return ""
+    head = re.search(r"(typedef\s+)?struct\s*(\w*)\s*$", code[:i])
+    if not head:
+        return ""
+    if head.group(2) and head.group(2) != "__packed":
+        return f"struct {head.group(2)}"
+    body = block_at(code, i)
+    tail = re.match(r"\s*(\w+)\s*;", code[i + len(body):]) if head.group(1) and body else None
+    return tail.group(1) if tail else ""
+
+
+def _named_member(codes: list[str], name: str) -> bool:
+    """Whether some code already names name as a member (x->name, x.name, or
+    a declaration): the new field must not collide."""
+    pat = re.compile(r"(?:->|\.)\s*" + name + r"\b|\b\w+\s+\**" + name + r"\s*[;\[]")
+    return any(pat.search(c) for c in codes)
+
+
+def _pointer_inits(codes: dict[str, str]) -> dict[str, str]:
+    """file -> why, for a tasklet_init() whose callback is not a function
+    name: megaraid_sas's instance->instancet->tasklet, an ops-table member
+    set to a different function per controller family, some in files that
+    name no tasklet API. Each would need the work_struct signature and its
+    data read back; the tool does not follow a function pointer to the
+    functions it is set to."""
+    why: dict[str, str] = {}
+    for f, code in codes.items():
+        for m in _INIT_PTR_RE.finditer(code):
+            why.setdefault(f, f"tasklet_init() at line {line_of(code, m.start())}: its "
+                           f"callback '{m.group(1)}' is a function pointer, not a function "
+                           "name, so the functions it points to are not known")
+    return why
+
+
+def locals_for(codes: dict[str, str], legacy: dict[str, str]
+               ) -> tuple[dict[str, LocalCb], dict[str, str]]:
+    """The legacy callbacks of a group (masked codes) that the
+    local-variable form converts, and for the others that are not in
+    legacy (the from_work() form) the reason, keyed by file."""
+    inits: dict[str, list[Site]] = {}
+    for f, code in codes.items():
+        for m in INIT_CB_RE.finditer(code):
+            inits.setdefault(m.group(1), []).append((f, _INIT_RE.match(code, m.start()),
+                                                     m.start()))
+    out: dict[str, LocalCb] = {}
+    why = _pointer_inits(codes)
+    texts = list(codes.values())
+    for cb, sites in sorted(inits.items()):
+        f0, _, at0 = sites[0]
+        where = f"tasklet_init() of {cb}() at line {line_of(codes[f0], at0)}"
+        defs = [(f, m) for f, c in codes.items() for m in def_re(cb).finditer(c)]
+        body = block_at(codes[defs[0][0]], defs[0][1].end() - 1) if len(defs) == 1 else None
+        if cb in legacy and (body is None or "." in legacy[cb]
+                             or _clean(body, defs[0][1].group(1))):
+            continue                     # the from_work() rules of 20-legacy-init
+        if body is not None and not re.search(r"\b" + defs[0][1].group(1) + r"\b", body):
+            continue                     # data never read: 21-legacy-nodata, or refused
+        fields = {m.group("f") for _, m, _ in sites if m}
+        if any(m is None for _, m, _ in sites) or len(fields) != 1:
+            why[f0] = (f"{where}: its tasklet is not a plain member E->f or E.f in every "
+                       "init (an array element, a pointer or a variable), so the data "
+                       "has no field to live in")
+            continue
+        fld = fields.pop()
+        ctype = member_struct(texts, fld)
+        if not ctype:
+            why[f0] = (f"{where}: no single struct of the group declares the tasklet "
+                       f"member '{fld}', so the data has no field to live in")
+            continue
+        if body is None:
+            why[f0] = f"{where}: {cb}(unsigned long) is not defined once in the group"
+            continue
+        other = _other_use(codes, cb)
+        wrapper = ""
+        if other:
+            # A container callback is left to the from_work() rules, which
+            # rewrite its direct calls too (legacy-direct-call); the reason
+            # says why when they cannot.
+            bad = "" if cb in legacy else _wrapper_blocker(codes, cb, sites, defs[0][0], ctype)
+            if cb in legacy or bad:
+                why[other[0]] = (f"{where}: {cb}() is also used at line {other[1]} (a direct "
+                                 "call or a pointer to it would still pass an unsigned long)"
+                                 + (f", and a work function calling it cannot be added: {bad}"
+                                    if bad else ""))
+                continue
+            wrapper = cb + "_work"
+        container = cb in legacy
+        # The field form names E twice (E->f_data = data; INIT_WORK(&E->f, cb)):
+        # only when E has no side effect (no call, ++, --, assignment).
+        busy = next((m for _, m, _ in sites if m and has_side_effect(m.group("e"))), None)
+        if not container and busy:
+            why[f0] = (f"{where}: its tasklet expression '{busy.group('e')}' would be "
+                       "evaluated twice with the data field")
+            continue
+        if not container and _named_member(texts, fld + "_data"):
+            why[f0] = f"{where}: the name {fld}_data for its data field is taken"
+            continue
+        out[cb] = LocalCb("container" if container else "field", fld, ctype,
+                          defs[0][1].group(1), defs[0][0], wrapper)
+    return out, why
+
+
+def _wrapper_blocker(codes: dict[str, str], cb: str, sites: list[Site],
+                     home: str, ctype: str) -> str:
+    """Why the work function cb_work() cannot be added before the function
+    of cb's first init, or "". It is static, so every init must be in the
+    file that defines cb; cb and the container type must be declared
+    before it; its name must be free in the group."""
+    if any(f != home for f, _, _ in sites):
+        return f"a tasklet_init() of it is in another file than {cb}()"
+    name = cb + "_work"
+    if any(re.search(r"\b" + name + r"\b", c) for c in codes.values()):
+        return f"the name {name} is taken"
+    code = codes[home]
+    first = min(i for _, _, i in sites)
+    at = function_start(code, first)
+    if at < 0:
+        return "its first tasklet_init() is not inside a function"
+    depth = 0
+    for d in re.findall(r"^[ \t]*#[ \t]*(if|ifdef|ifndef|endif)\b", code[:first], re.M):
+        depth += -1 if d == "endif" else 1
+    if depth:
+        # ccree: the member and the init are in the #else of COMP_IN_WQ; a
+        # work function outside it would name a member that may not exist.
+        return (f"its tasklet_init() at line {line_of(code, first)} is inside an #if, which "
+                "the work function would have to repeat")
+    if not decl_re({cb}).search(code[:at]):
+        return f"{cb}() is not declared before the function of its first tasklet_init()"
+    tag = ctype.split()[-1]
+    body = (re.compile(r"\bstruct\s+" + tag + r"\s*\{") if ctype.startswith("struct ")
+            else re.compile(r"\}\s*" + tag + r"\s*;"))
+    m = body.search(code)
+    if m and m.start() > at:
+        return f"{ctype} is defined after the function of its first tasklet_init()"
+    return ""
+
+
+def _clean(body: str, d: str) -> bool:
+    """Whether every read of d is a (T *)d cast, which the from_work()
+    rules rewrite; otherwise the local-variable form keeps the body."""
+    uses = len(re.findall(r"\b" + d + r"\b", body))
+    casts = len(re.findall(_CAST_USE + d + r"\b", body))
+    return uses == casts
+
+
+def _other_use(codes: dict[str, str], cb: str) -> tuple[str, int] | None:
+    ok = re.compile(r"\btasklet_init\s*\([^;]*?\b" + cb + r"\b[^;]*;"
+                    r"|\b" + cb + r"\s*\(\s*" + PARAM + r"\b(?:\s+\w+)?\s*\)")
+    for f, code in codes.items():
+        allowed = [(m.start(), m.end()) for m in ok.finditer(code)]
+        for m in re.finditer(r"\b" + cb + r"\b", code):
+            if not any(a <= m.start() < b for a, b in allowed):
+                return f, line_of(code, m.start())
+    return None
+
+
+def note(c: LocalCb, cb: str) -> str:
+    """Why the rewrite of cb is exact, for the reviewer (commit message)."""
+    if c.wrapper:        # only the field kind: container callbacks go to from_work()
+        return (f"{cb}() is also called directly, so it keeps its unsigned long parameter; "
+                f"the work item runs the new {c.wrapper}(), which calls {cb}() with the "
+                f"value tasklet_init() stored, now kept in the new field {c.field}_data, "
+                "as the tasklet core did.")
+    if c.kind == "field":
+        return (f"{cb}() took the tasklet's data, which is not the struct around the "
+                f"work item: that value is now kept in the new field {c.field}_data, set "
+                f"where tasklet_init() set it, and {cb}() reads it back into "
+                f"'{c.param}', so its body runs with the value it had before.")
+    return (f"{cb}() reads its old argument in more ways than a cast: '{c.param}' is now "
+            f"(unsigned long)container_of(work, {c.ctype}, {c.field}), the container "
+            "that every tasklet_init() passed as data.")

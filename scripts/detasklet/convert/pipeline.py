@@ -1,0 +1,132 @@
+"""make convert: KDIR -> scan -> groups -> rewrite -> classify -> OUT.
+
+run() is the conversion itself, in memory; convert() is the command: it
+checks every argument before any work, writes a new OUT in a scratch
+folder (out.staging) and swaps it in whole, series/ included.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import time
+from pathlib import Path
+
+from .. import __version__, kdir as kdir_
+from ..ctext.sources import Problems, iter_sources, read_text
+from ..ctext.tasklet import find_uses
+from ..errors import InputError, OutError
+from ..out import place
+from ..out.files import Status
+from ..out.staging import Staging, locked
+from ..series import identity, write as series_write
+from ..ctext.lex import mask
+from . import classify, decisions, groups, rewrite, scan, sites, write
+
+log = logging.getLogger("detasklet")
+
+
+def run(kdir: Path, paths: list[str], jobs: int, timeout: int,
+        problems: Problems | None = None, decs: list[decisions.Decision] | None = None,
+        kernel: str = "") -> list[list[classify.Outcome]]:
+    """scan -> groups -> sites -> rewrite -> classify; the outcomes by group.
+    Paths that could not be scanned go to problems; decs are the decisions
+    for the drivers (default: the project's decisions/), kernel the tree's
+    version (a decision may be for one tree only)."""
+    scans = scan.scan_tree(kdir, paths, problems)
+    if paths and not scans and not iter_sources(kdir, paths):
+        raise InputError(f"PATHS {' '.join(paths)} name no .c or .h file of KDIR")
+    found = groups.group_files(kdir, scans)
+    old = {f: read_text(kdir / f) for g in found for f in g.files}
+    api = {s.path: s.idents for s in scans}
+    decs = decisions.load() if decs is None else decs
+    for g in found:
+        choose_sites(g, old, decisions.for_files(decs, set(g.files), kernel))
+    todo = [(f, g) for g in found for f in g.files if f not in g.refusals]
+    log.info(f"{len(scans)} files use the tasklet API, in {len(found)} groups; "
+             f"rewriting {len(todo)} with spatch (-j{jobs})")
+    done = clean = 0
+
+    def progress(r: rewrite.Result) -> None:
+        nonlocal done, clean
+        done += 1
+        what = "rewritten" if r.new_text is not None else f"failed: {r.error}"
+        if r.new_text is not None and not find_uses(r.new_text):
+            clean += 1
+        log.info(f"[{done}/{len(todo)}] {r.path} {what} ({clean} clean so far)")
+
+    results = rewrite.rewrite_all(kdir, todo, jobs, timeout, progress)
+    return [classify.classify_group(g, old, results, api) for g in found]
+
+
+def choose_sites(g: groups.Group, old: dict[str, str], decs: list[decisions.Decision]) -> None:
+    """The replacement of every enable/kill/disable/... site of group g
+    (convert.sites), and each file's text with its chosen calls renamed to
+    their markers, which is what spatch reads."""
+    g.plan = sites.plan({f: mask(old[f]) for f in g.files}, decs, g.hi_keys)
+    for f, why in g.plan.refusals.items():
+        g.refusals.setdefault(f, why)
+    for f in g.files:
+        g.marked[f], missed = g.plan.mark(f, old[f])
+        if missed:
+            g.refusals.setdefault(f, f"{missed[0].api}() at line {missed[0].line}: the "
+                                     "call could not be told apart on its line")
+
+
+def check_paths(kdir: Path, paths: list[str]) -> list[str]:
+    """PATHS as tree-relative paths, each naming something inside KDIR."""
+    rels = []
+    for p in paths:
+        q = Path(p) if os.path.isabs(p) else kdir / p
+        rel = os.path.normpath(os.path.relpath(os.path.abspath(q), kdir))
+        if rel == ".." or rel.startswith("../") or not place.inside(q, kdir) \
+                and os.path.lexists(q):
+            raise InputError(f"PATHS: {p!r} is outside KDIR {kdir}")
+        if not os.path.lexists(q):
+            glob = " (PATHS are not globs: name files or folders)" \
+                if any(c in p for c in "*?[") else ""
+            raise InputError(f"PATHS: {p!r} does not exist in KDIR {kdir}{glob}")
+        rels.append(rel)
+    return rels
+
+
+def convert(kdir_arg: str, paths_arg: list[str], out_arg: str, jobs: int, timeout: int) -> int:
+    kdir = Path(kdir_arg).resolve()
+    version = kdir_.kernel_version(kdir)
+    kdir_.check_bh_workqueues(kdir)
+    out = place.resolve(out_arg, kdir)
+    paths = check_paths(kdir, paths_arg)
+    identity.identity_date(kdir)        # a bad DETASKLET_DATE fails now, not at the end
+    rewrite.check_spatch()
+    place.check_ours(out, must_exist=False)
+    place.check_room(out)
+    start = time.time()
+    with locked(out):
+        stage = Staging(out, version, __version__)
+        tmp = stage.begin()
+        try:
+            log.info(f"scanning {kdir} ({version}) for tasklet users...")
+            problems: Problems = []
+            outcomes = run(kdir, paths, jobs, timeout, problems, kernel=version)
+            for path, why in problems:
+                log.warning(f"{path}: {why}")
+            flat = [o for g in outcomes for o in g]
+            write.patch(tmp, outcomes)
+            write.report(tmp, version, flat, problems)
+            npatch = len(series_write.build(kdir, tmp, identity.identity(kdir), jobs, str(out)))
+        except OSError as e:
+            stage.abort()
+            raise OutError(f"cannot write the results ({e.strerror}"
+                           f"{': ' + e.filename if e.filename else ''}); "
+                           f"{out} is left as it was") from None
+        except BaseException:
+            stage.abort()
+            raise
+        stage.commit()
+    counts = {s: sum(o.status == s for o in flat) for s in Status}
+    tail = f"; {len(problems)} paths not scanned (report.md)" if problems else ""
+    log.info(f"done in {time.time() - start:.0f} s: {counts[Status.CONVERTED]} converted, "
+             f"{counts[Status.UNCONVERTED]} unconverted, {counts[Status.FAILED]} failed of "
+             f"{len(flat)} files; {npatch} patches{tail}")
+    print(f"patches: {out / 'all.patch'} and {out / 'series'}/; report: {out / 'report.md'}")
+    return 0

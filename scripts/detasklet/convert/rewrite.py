@@ -1,0 +1,171 @@
+"""Stage 3: run spatch on each file, in parallel, with a time limit.
+
+The semantic patches of cocci/ are concatenated in name order (their
+numbers are the pass order) into one file, so that each C file is parsed
+once, and run in all their modes at once: -D patch (rewrite), -D report
+(hazards, printed in coccilib.report's file:line:col-col: form) and
+-D facts (the group's facts, convert.protocol). Nothing is written into
+the kernel tree: spatch writes the new text into a scratch folder, and
+convert.fixups does what spatch cannot.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Iterable
+
+from ..ctext.sources import read_text
+from ..errors import ToolError
+from . import fixups, protocol
+from .groups import Group
+
+log = logging.getLogger("detasklet")
+
+COCCI_DIR = Path(__file__).resolve().parents[3] / "cocci"
+SCRIPTS_DIR = Path(__file__).resolve().parents[2]
+# --quiet --verbose-parsing: no diff on stderr, but the parse errors that
+# spatch could not recover from ("parse error\n = File ..., line N"), so
+# that a file left unconverted by them says where.
+# --macro-file: cocci/parsing-hints.h, the <linux/cleanup.h> scopes.
+SPATCH_FLAGS = ["--quiet", "--verbose-parsing", "--no-includes", "--include-headers",
+                "--no-show-diff", "--macro-file", str(COCCI_DIR / "parsing-hints.h"),
+                "-D", "patch", "-D", "report", "-D", "facts"]
+# coccilib.report.print_report: file:line:col-col: message
+REPORT_RE = re.compile(r"^[^\n]*?:(\d+):\d+-\d+: (.*)$", re.M)
+# The two hazards the report rules print (cocci/15, cocci/16), by their words.
+ATOMIC_RE = re.compile(r"lock or irqs off since line (\d+)")
+UNINIT_WORDS = "before its init"
+PARSE_ERROR_RE = re.compile(r'^parse error\s*\n\s*= File ".*?", line (\d+)', re.M)
+
+
+@dataclass
+class Result:
+    path: str
+    new_text: str | None       # None: spatch failed
+    error: str = ""
+    parse_errors: tuple[int, ...] = ()   # lines spatch could not parse (code skipped)
+    timed_out: bool = False
+    # Hazards printed by the report rules: (ATOMIC|UNINIT, line, lock line or 0).
+    reports: tuple[tuple[str, int, int], ...] = ()
+
+
+def check_spatch() -> str:
+    if not shutil.which("spatch"):
+        raise ToolError("spatch not found: install Coccinelle with "
+                        "'apt-get install coccinelle' (Debian package, 1.1.1)")
+    out = subprocess.run(["spatch", "--version"], capture_output=True, text=True).stdout
+    m = re.search(r"spatch version (\d+)\.(\d+)\.(\d+)", out)
+    if not m or tuple(map(int, m.groups())) < (1, 1, 1):
+        raise ToolError(f"spatch is too old ({out.split(chr(10))[0] or 'unknown'}): "
+                        "need 1.1.1, 'apt-get install coccinelle'")
+    return ".".join(m.groups())
+
+
+_VIRTUAL_RE = re.compile(r"^virtual\s+(\w+)[ \t]*\n", re.M)
+
+
+def combined_cocci(dest: Path, cocci_dir: Path = COCCI_DIR) -> Path:
+    """The rule files in pass order as one: their `virtual` declarations
+    first, once (after a script rule, spatch would read one as Python)."""
+    virtuals: list[str] = []
+    parts = []
+    for p in sorted(cocci_dir.glob("*.cocci")):
+        text = p.read_text()
+        virtuals += [v for v in _VIRTUAL_RE.findall(text) if v not in virtuals]
+        parts.append(_VIRTUAL_RE.sub("", text))
+    dest.write_text("".join(f"virtual {v}\n" for v in virtuals) + "\n" + "\n".join(parts))
+    return dest
+
+
+def hazards(report: str) -> tuple[tuple[str, int, int], ...]:
+    """The hazards of the report rules' lines, sorted."""
+    found = set()
+    for line, msg in REPORT_RE.findall(report):
+        m = ATOMIC_RE.search(msg)
+        if m:
+            found.add(("ATOMIC", int(line), int(m.group(1))))
+        elif UNINIT_WORDS in msg:
+            found.add(("UNINIT", int(line), 0))
+    return tuple(sorted(found))
+
+
+def run_one(kdir: Path, rel: str, sp_file: Path, scratch: Path, timeout: int,
+            group: Group, procs: set[subprocess.Popen[str]] | None = None) -> Result:
+    src = kdir / rel
+    out = scratch / (rel.replace("/", "__"))
+    given = src
+    if group.marked.get(rel, None) not in (None, ""):
+        # the text with its chosen calls renamed to their markers (sites.py)
+        given = scratch / "in" / rel
+        given.parent.mkdir(parents=True, exist_ok=True)
+        given.write_bytes(group.marked[rel].encode("utf-8", errors="surrogateescape"))
+    cmd = ["spatch", *SPATCH_FLAGS, "--timeout", str(timeout),
+           "--sp-file", str(sp_file), str(given), "-o", str(out)]
+    env = {**os.environ, **protocol.env(group),
+           "PYTHONPATH": str(SCRIPTS_DIR) + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    log.debug("%s", shlex.join(cmd))
+    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                         env=env)
+    if procs is not None:
+        procs.add(p)
+    try:
+        report, err = p.communicate(timeout=timeout + 30)
+    except subprocess.TimeoutExpired:
+        p.kill()
+        p.communicate()
+        return Result(rel, None, f"timeout after {timeout} s", timed_out=True)
+    finally:
+        if procs is not None:
+            procs.discard(p)
+    bad = tuple(int(n) for n in PARSE_ERROR_RE.findall(err))
+    if re.search(r"^timeout \(we abort\)|Common\.Timeout", err, re.M):
+        return Result(rel, None, f"timeout after {timeout} s", bad, timed_out=True)
+    # With -o, spatch exits 255 when no rule changed the file: not a failure.
+    unchanged = "there are no modified files" in err
+    if not unchanged and (p.returncode != 0 or re.search(r"^(Fatal error|EXN:)", err, re.M)):
+        # The error is spatch's last word, after the parsing chatter.
+        words = [ln for ln in err.splitlines() if ln.strip() and not re.match(
+            r"(Warning|init_defs|HANDLING|ERROR-RECOV|parsing pass|\s)", ln)]
+        first = next((ln for ln in words if re.match(r"(Fatal error|EXN:|Error)", ln)),
+                     words[-1] if words else f"exit code {p.returncode}")
+        return Result(rel, None, f"spatch: {first[:200]}", bad)
+    spatched = read_text(out) if out.exists() and not unchanged else None
+    text = fixups.after_spatch(read_text(src), spatched, group, rel)
+    return Result(rel, text, parse_errors=bad, reports=hazards(report))
+
+
+def rewrite_all(kdir: Path, jobs: Iterable[tuple[str, Group]], workers: int,
+                timeout: int, progress: Callable[[Result], None]) -> dict[str, Result]:
+    results: dict[str, Result] = {}
+    with tempfile.TemporaryDirectory(prefix="detasklet-") as tmp:
+        scratch = Path(tmp)
+        sp = combined_cocci(scratch / "detasklet.cocci")
+        procs: set[subprocess.Popen[str]] = set()
+
+        def one(job: tuple[str, Group]) -> Result:
+            rel, group = job
+            return run_one(kdir, rel, sp, scratch, timeout, group, procs)
+
+        ex = ThreadPoolExecutor(max_workers=workers)
+        try:
+            for r in ex.map(one, list(jobs)):
+                results[r.path] = r
+                progress(r)
+        except BaseException:
+            # Ctrl-C or SIGTERM: drop the queued files, stop the running
+            # spatch processes, and let the caller leave OUT as it was.
+            ex.shutdown(wait=False, cancel_futures=True)
+            for p in list(procs):
+                p.kill()
+            raise
+        ex.shutdown()
+    return results

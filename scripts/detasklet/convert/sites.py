@@ -1,0 +1,561 @@
+"""A verdict for every call whose replacement is not the same operation.
+
+tasklet_enable, tasklet_kill, tasklet_disable*, tasklet_unlock_wait and
+the schedules of an item that is scheduled both ways (hi and normal) each
+get, before spatch runs, the call they become and why:
+
+  decided  a person read the driver and wrote the choice down
+           (decisions/*.toml, see decisions.py); it wins over everything.
+  exact    an analysis with a name proves the replacement does what the
+           tasklet call did for this driver:
+             teardown         a kill or disable in a remove/exit/stop path
+                              (registered, named, or called only from
+                              such paths) or in the error unwind of a probe
+             flush-then-cancel  a kill elsewhere whose callback never
+                              queues its own item: flush_work() runs the
+                              pending run as tasklet_kill() did, then
+                              cancel_work_sync() waits
+             never-enabled    a disable of an item no enable re-arms: a
+                              pending run would never have run either
+             enable-requeues  a disable whose every enable queues again
+                              (tracked or enable_and_queue_work)
+             disabled-first   an unlock_wait after a disable of the item in
+                              the same function: nothing can be pending
+  tracked  an enable: the item gets a flag set where it is queued, cleared
+           first in its callback, and tested at enable, which queues only
+           when a run was asked for (no lost run, no spurious run). The
+           default for an enable nobody decided.
+
+A site none of these covers leaves its file unconverted, with the reason.
+The sites and their choices reach the rules through the environment
+(env()), one file at a time, keyed by line.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from ..ctext.lex import function_spans
+from ..ctext.tasklet import key
+from .decisions import Decision
+from .legacy_local import member_struct
+
+SYNC_APIS = ("tasklet_kill", "tasklet_disable", "tasklet_disable_nosync",
+             "tasklet_disable_in_atomic", "tasklet_unlock_wait")
+SCHEDULES = ("tasklet_schedule", "tasklet_hi_schedule")
+_CALL_RE = re.compile(r"\b(tasklet_enable|tasklet_kill|tasklet_disable_nosync|"
+                      r"tasklet_disable_in_atomic|tasklet_disable|tasklet_unlock_wait|"
+                      r"tasklet_hi_schedule|tasklet_schedule)\s*\(")
+_INIT_RE = re.compile(r"\b(?:tasklet_setup|tasklet_init)\s*\(")
+_DECLARE_RE = re.compile(r"\bDECLARE_TASKLET\w*\s*\(\s*(\w+)\s*,\s*(\w+)")
+_DEFINE_RE = re.compile(r"^[ \t]*#[ \t]*define\b(?:[^\n]*\\\n)*[^\n]*", re.M)
+_CALLED_RE = re.compile(r"(\w+)\s*\(")
+
+# Teardown: the names, registration slots and calls that say a function
+# takes the device (or the module) down, and the words that say it does
+# not (the device lives on after it).
+_DOWN_WORDS = (r"remove|exit|destroy|teardown|cleanup|release|free|uninit|deinit|unload|"
+               r"shutdown|detach|disconnect|stop|close|unregister|fini|dealloc|unbind|"
+               r"delete|del|term|down|dtor|kill")
+_DOWN_NAME_RE = re.compile(r"(?:^|_)(?:" + _DOWN_WORDS + r")(?:_|\d*$)")
+_LIVE_NAME_RE = re.compile(r"suspend|resume|reset|pause|flush|sync|recover|restart|freeze|"
+                           r"thaw|quiesce|halt|reconfig|reinit|update|change")
+_SLOT_RE = re.compile(r"\.(remove|remove_new|remove_one|shutdown|ndo_stop|ndo_uninit|release|"
+                      r"disconnect|stop|close|detach|unbind|destroy|teardown|cleanup|exit|"
+                      r"device_free|port_remove|free)\s*=\s*(\w+)\s*[,;}]")
+_EXIT_RE = re.compile(r"\bmodule_exit\s*\(\s*(\w+)\s*\)|"
+                      r"\bdevm_add_action(?:_or_reset)?\s*\([^,;]+,\s*(?:\([^)]*\)\s*)?(\w+)\s*,")
+_UP_NAME_RE = re.compile(r"probe|init|open|start|attach|setup|create|add|register|alloc|"
+                         r"load|bind|connect|enable|(?:^|_)up(?:_|$)")
+_STOP_RE = re.compile(r"\b(free_irq|devm_free_irq|synchronize_irq|disable_irq|"
+                      r"disable_irq_nosync|pci_free_irq_vectors|pci_free_irq|"
+                      r"del_timer_sync|timer_delete_sync|timer_shutdown_sync|hrtimer_cancel|"
+                      r"napi_disable|usb_kill_urb|usb_kill_anchored_urbs|usb_poison_urb|"
+                      r"free_netdev|unregister_netdev|kfree)\s*\(")
+
+
+@dataclass
+class Site:
+    path: str
+    line: int
+    function: str          # "" at file scope (a #define body)
+    api: str
+    expr: str              # the tasklet argument, as written
+    item: str              # its last identifier
+    occurrence: int = 1    # among the calls of api on item in function
+    in_macro: bool = False
+    replacement: str = ""  # what it becomes (see REPLACED_BY)
+    verdict: str = ""      # exact | tracked | decided; "" for a plain schedule
+    analysis: str = ""     # the analysis (exact) or decisions/<file> (decided)
+    why: str = ""
+    cpu: str = ""          # the CPU of a per-CPU item, for its re-queue
+    wq: str = ""           # the workqueue its queue_work() or re-queue uses
+    guard: str = ""        # a kill done only when this condition holds
+
+    def record(self) -> dict:
+        return {"path": self.path, "line": self.line, "function": self.function,
+                "api": self.api, "item": self.item, "replacement": self.replacement,
+                "verdict": self.verdict, "analysis": self.analysis, "why": self.why}
+
+
+# What each replacement writes, for reports and messages.
+REPLACED_BY = {
+    "enable_work": "enable_work()",
+    "enable_and_queue_work": "enable_and_queue_work()",
+    "tracked": "the tracked enable (enable_work(), then queue_work() only if a run "
+               "was asked for while disabled)",
+    "cancel_work_sync": "cancel_work_sync()",
+    "flush_work": "flush_work()",
+    "flush_then_cancel": "flush_work() then cancel_work_sync()",
+    "disable_work_sync": "disable_work_sync()",
+    "disable_work": "disable_work()",
+    "system_bh_highpri_wq": "queue_work(system_bh_highpri_wq, ...)",
+    "system_bh_wq": "queue_work(system_bh_wq, ...)",
+}
+
+
+def _close(code: str, i: int) -> int:
+    """The index just after the ')' that closes the '(' before i."""
+    depth = 1
+    while i < len(code) and depth:
+        depth += {"(": 1, ")": -1}.get(code[i], 0)
+        i += 1
+    return i
+
+
+def _args(code: str, open_end: int) -> list[str]:
+    """The top-level arguments of the call whose '(' ends at open_end."""
+    end = _close(code, open_end)
+    inner, out, depth, last = code[open_end:end - 1], [], 0, 0
+    for j, ch in enumerate(inner):
+        depth += {"(": 1, "[": 1, "{": 1, ")": -1, "]": -1, "}": -1}.get(ch, 0)
+        if ch == "," and depth == 0:
+            out.append(inner[last:j].strip())
+            last = j + 1
+    out.append(inner[last:].strip())
+    return out
+
+
+def find(path: str, code: str) -> list[Site]:
+    """Every enable/kill/disable/unlock_wait/schedule call of comment-
+    stripped code, with its function and the occurrence among the calls of
+    the same API on the same item in that function."""
+    funcs = function_spans(code)
+    macros = [(m.start(), m.end()) for m in _DEFINE_RE.finditer(code)]
+    seen: dict[tuple[str, str, str], int] = {}
+    out = []
+    for m in _CALL_RE.finditer(code):
+        args = _args(code, m.end())
+        fn = next((n for a, b, n in funcs if a <= m.start() < b), "")
+        macro = next((code[a:b] for a, b in macros if a <= m.start() < b), "")
+        if macro:           # a site in a #define: named after the macro
+            fn = (re.match(r"[ \t]*#[ \t]*define[ \t]+(\w+)", macro) or ["", ""])[1]
+        api, expr = m.group(1), args[0] if args else ""
+        item = key(expr)
+        n = seen[(fn, api, item)] = seen.get((fn, api, item), 0) + 1
+        out.append(Site(path, code.count("\n", 0, m.start()) + 1, fn, api, expr, item, n,
+                        bool(macro)))
+    return out
+
+
+@dataclass
+class Tracked:
+    """How the flag of a tracked item is declared and reached."""
+    item: str
+    kind: str              # member | global
+    ctype: str = ""        # the struct that holds the member
+    home: str = ""         # the file that declares the global
+    callbacks: list[str] = field(default_factory=list)
+
+    @property
+    def flag(self) -> str:
+        return self.item + "_queued"
+
+
+@dataclass
+class Plan:
+    sites: list[Site] = field(default_factory=list)
+    tracked: dict[str, Tracked] = field(default_factory=dict)
+    refusals: dict[str, str] = field(default_factory=dict)     # file -> reason
+
+    def mark(self, path: str, text: str) -> tuple[str, list[Site]]:
+        """text with each chosen call of path renamed to the marker that
+        says what it becomes (MARKERS), for cocci/40-calls.cocci; and the
+        sites that could not be marked (the line of the original text does
+        not hold the call where the comment-stripped one does)."""
+        lines = text.split("\n")
+        missed = []
+        todo = sorted((s for s in self.sites if s.path == path and s.replacement
+                       and not s.in_macro), key=lambda s: (s.line, s.api))
+        by_line: dict[tuple[int, str], list[Site]] = {}
+        for s in todo:
+            by_line.setdefault((s.line, s.api), []).append(s)
+        for (line, api), ss in sorted(by_line.items(), reverse=True):
+            ln = lines[line - 1]
+            calls = list(re.finditer(r"\b" + api + r"\s*\(", ln))
+            if len(calls) != len(ss):
+                missed += ss
+                continue
+            for s, m in reversed(list(zip(ss, calls))):
+                head = marker(s, self.tracked.get(s.item))
+                if head is None:
+                    continue
+                ln = ln[:m.start()] + head + ln[m.end():]
+            lines[line - 1] = ln
+        return "\n".join(lines), missed
+
+
+# The markers a chosen call is renamed to before spatch (its arguments
+# first, then the tasklet's): cocci/40-calls.cocci rewrites each into its
+# replacement, so the choice needs no position inside spatch (a position
+# is not kept across rules that change the code).
+MARKERS = {
+    ("tasklet_kill", "cancel_work_sync"): "__detasklet_kill_cancel(",
+    ("tasklet_kill", "flush_work"): "__detasklet_kill_flush(",
+    ("tasklet_kill", "flush_then_cancel"): "__detasklet_kill_flush_cancel(",
+    ("tasklet_kill", "cancel_work_sync", "guard"): "__detasklet_kill_cancel_if({guard}, ",
+    ("tasklet_kill", "flush_work", "guard"): "__detasklet_kill_flush_if({guard}, ",
+    ("tasklet_enable", "enable_work"): "__detasklet_enable_work(",
+    ("tasklet_enable", "enable_and_queue_work"): "__detasklet_enable_queue({wq}, ",
+    ("tasklet_enable", "enable_and_queue_work", "cpu"): "__detasklet_enable_queue_on({cpu}, {wq}, ",
+    ("tasklet_enable", "tracked"): "__detasklet_enable_tracked({flag}, {wq}, ",
+    ("tasklet_enable", "tracked", "cpu"): "__detasklet_enable_tracked_on({flag}, {cpu}, {wq}, ",
+    ("schedule",): "__detasklet_queue({wq}, ",
+    ("schedule", "flag"): "__detasklet_queue_flagged({flag}, {wq}, ",
+}
+
+
+def marker(s: Site, t: Tracked | None) -> str | None:
+    """The marker call head for site s ("__detasklet_kill_flush(", ...),
+    None for a site whose call keeps its one-for-one rule (disables)."""
+    flag = flag_expr(s.expr, t) if t else ""
+    if s.api in SCHEDULES:
+        k: tuple[str, ...] = ("schedule", "flag") if flag else ("schedule",)
+    elif s.api in ("tasklet_kill", "tasklet_enable"):
+        k = (s.api, s.replacement) + (("cpu",) if s.cpu and s.api == "tasklet_enable" else ()) \
+            + (("guard",) if s.guard else ())
+    else:
+        return None
+    return MARKERS[k].format(wq=s.wq or "system_bh_wq", cpu=s.cpu, flag=flag, guard=s.guard)
+
+
+def flag_expr(expr: str, t: Tracked) -> str:
+    """The flag of a tracked item, reached the way expr reaches the item:
+    &p->rx_bh -> &p->rx_bh_queued; &rx_bh -> &rx_bh_queued."""
+    e = re.sub(r"\s+", " ", expr.strip())
+    if t.kind == "global":
+        return f"&{t.flag}"
+    m = re.fullmatch(r"&\s*(.+?)\s*(->|\.)\s*" + re.escape(t.item), e)
+    return f"&{m.group(1)}{m.group(2)}{t.flag}" if m else ""
+
+
+# ------------------------------------------------------------ the group's facts
+
+@dataclass
+class Facts:
+    bodies: dict[str, str]                  # function -> body (first definition)
+    callers: dict[str, set[str]]            # function -> the functions calling it
+    callees: dict[str, set[str]]
+    callbacks: dict[str, set[str]]          # item -> its callbacks
+    slots: dict[str, str]                   # function -> how it is registered
+    codes: dict[str, str]
+
+
+def facts_of(codes: dict[str, str]) -> Facts:
+    bodies: dict[str, str] = {}
+    for code in codes.values():
+        for a, b, n in function_spans(code):
+            bodies.setdefault(n, code[a:b])
+    callees = {n: {c for c in _CALLED_RE.findall(b) if c in bodies and c != n}
+               for n, b in bodies.items()}
+    callers: dict[str, set[str]] = {n: set() for n in bodies}
+    for n, cs in callees.items():
+        for c in cs:
+            callers[c].add(n)
+    cbs: dict[str, set[str]] = {}
+    slots: dict[str, str] = {}
+    for code in codes.values():
+        for m in _INIT_RE.finditer(code):
+            a = _args(code, m.end())
+            if len(a) >= 2:
+                cb = re.sub(r"^\(\s*void\s*\*\s*\)\s*", "", a[1])
+                if re.fullmatch(r"\w+", cb):
+                    cbs.setdefault(key(a[0]), set()).add(cb)
+        for m in _DECLARE_RE.finditer(code):
+            cbs.setdefault(m.group(1), set()).add(m.group(2))
+        for m in _SLOT_RE.finditer(code):
+            slots.setdefault(m.group(2), f"registered as .{m.group(1)}")
+        for m in _EXIT_RE.finditer(code):
+            if m.group(1):
+                slots.setdefault(m.group(1), "the module's exit")
+            else:
+                slots.setdefault(m.group(2), "a devm action, run when the device goes")
+    return Facts(bodies, callers, callees, cbs, slots, codes)
+
+
+def teardown(fn: str, f: Facts, seen: frozenset[str] = frozenset()) -> str:
+    """How fn takes the device or module down ("" when it does not): a
+    registration, its name, or being called only from such functions."""
+    if not fn or fn in seen:
+        return ""
+    if fn in f.slots:
+        return f.slots[fn]
+    live = _LIVE_NAME_RE.search(fn)
+    if not live and _DOWN_NAME_RE.search(fn):
+        return "named as a teardown path"
+    callers = f.callers.get(fn, set())
+    if callers:
+        hows = [teardown(c, f, seen | {fn}) for c in sorted(callers)]
+        if all(hows):
+            return "called only from teardown paths: " + ", ".join(
+                f"{c}()" for c in sorted(callers))
+    return ""
+
+
+def unwind(site: Site, f: Facts) -> str:
+    """The error unwind of a start path (probe, open, init, register): a
+    start path kills or disables its item only to undo its own set-up when
+    a later step fails. "" for other functions."""
+    if not site.function or not _UP_NAME_RE.search(site.function) \
+            or _LIVE_NAME_RE.search(site.function) or site.function not in f.bodies:
+        return ""
+    return f"the error unwind of {site.function}()"
+
+
+def _line_pos(code: str, line: int) -> int:
+    pos = 0
+    for _ in range(line - 1):
+        pos = code.index("\n", pos) + 1
+    return pos
+
+
+def stopped_before(site: Site, f: Facts) -> str:
+    """The call before the site, in its function, that stops what queues
+    the item or frees what it works on (free_irq(), del_timer_sync(), ...)."""
+    code = f.codes[site.path]
+    start = next((a for a, b, n in function_spans(code) if n == site.function), -1)
+    if start < 0:
+        return ""
+    before = code[start:_line_pos(code, site.line)]
+    hits = [(m.group(1), before.count("\n", 0, m.start())) for m in _STOP_RE.finditer(before)
+            if m.group(1) != "kfree"]
+    if not hits:
+        return ""
+    return f"{hits[-1][0]}()"
+
+
+def requeues_itself(item: str, f: Facts) -> str:
+    """The callback of item that queues item again, directly or through a
+    function of the group it calls; "" when none does."""
+    sched = re.compile(r"\btasklet_(?:hi_)?schedule\s*\([^;]*\b" + re.escape(item) + r"\b")
+    for cb in sorted(f.callbacks.get(item, ())):
+        todo, seen = [cb], set()
+        while todo:
+            fn = todo.pop()
+            if fn in seen:
+                continue
+            seen.add(fn)
+            if sched.search(f.bodies.get(fn, "")):
+                return cb
+            todo += sorted(f.callees.get(fn, ()))
+    return ""
+
+
+# ------------------------------------------------------------ the choices
+
+def _decision(s: Site, decisions: list[Decision]) -> Decision | None:
+    """The decision for s; a refusal is applied once, first, by plan()."""
+    return next((d for d in decisions if d.replacement != "refuse"
+                 and d.matches(s.path, s.function, s.api, s.item, s.occurrence)), None)
+
+
+def _decide(s: Site, d: Decision) -> None:
+    s.replacement, s.verdict, s.analysis, s.why, s.cpu, s.guard = (
+        d.replacement, "decided", d.source, d.why, d.cpu, d.guard)
+
+
+def _tracked(item: str, sites: list[Site], f: Facts) -> tuple[Tracked | None, str]:
+    """The tracked form of item, or why it cannot be written."""
+    codes = list(f.codes.values())
+    ctype = member_struct(codes, item)
+    glob = [p for p, c in f.codes.items() if re.search(
+        r"\bDECLARE_TASKLET\w*\s*\(\s*" + item + r"\b|^static\s+struct\s+tasklet_struct\s+"
+        + item + r"\s*;", c, re.M)]
+    if ctype:
+        t = Tracked(item, "member", ctype=ctype)
+    elif len(glob) == 1:
+        t = Tracked(item, "global", home=glob[0])
+    else:
+        return None, (f"its item {item} is not one member of one struct of the group or "
+                      "one global, so its flag has no place")
+    cbs = sorted(f.callbacks.get(item, ()))
+    if not cbs or any(cb not in f.bodies for cb in cbs):
+        return None, f"the callback of {item} is not defined in the files of the group"
+    t.callbacks = cbs
+    for s in sites:
+        if s.item != item or s.api not in ("tasklet_enable",) + SCHEDULES:
+            continue
+        if s.in_macro:
+            return None, (f"{s.api}() of {item} at line {s.line} of {s.path} is inside a "
+                          "macro, where the flag cannot be set")
+        if not flag_expr(s.expr, t):
+            return None, (f"{s.api}({s.expr}) at line {s.line} of {s.path} does not name "
+                          f"the item as &x->{item} or &x.{item}")
+    taken = re.compile(r"\b" + re.escape(t.flag) + r"\b")
+    if any(taken.search(c) for c in codes):
+        return None, f"the name {t.flag} for its flag is taken"
+    return t, ""
+
+
+def plan(codes: dict[str, str], decisions: list[Decision], hi_keys: set[str]) -> Plan:
+    """The choice for every site of a group (comment-stripped codes)."""
+    f = facts_of(codes)
+    p = Plan([s for path, code in codes.items() for s in find(path, code)])
+    refused = []
+    for s in p.sites:                 # a person decided no rewrite is right here
+        d = next((d for d in decisions if d.replacement == "refuse" and d.matches(
+            s.path, s.function, s.api, s.item, s.occurrence)), None)
+        if d:
+            p.refusals.setdefault(s.path, f"{s.api}() in {s.function}(): {d.why} "
+                                          f"({d.source})")
+            refused.append(s)
+    if refused:                       # the group stays as it is: nothing to choose
+        return p
+    by_item: dict[str, list[Site]] = {}
+    for s in p.sites:
+        by_item.setdefault(s.item, []).append(s)
+
+    def refuse(s: Site, why: str) -> None:
+        p.refusals.setdefault(s.path, f"{s.api}() at line {s.line}"
+                              + (f" in {s.function}()" if s.function else "") + f": {why}")
+
+    # schedules of an item queued both ways: one workqueue per item, so the
+    # normal sites follow the hi ones unless a decision says otherwise
+    merged = {i for i, ss in by_item.items()
+              if {s.api for s in ss} >= set(SCHEDULES) or
+              i in hi_keys and any(s.api == "tasklet_schedule" for s in ss)}
+    for s in p.sites:
+        if s.api == "tasklet_schedule" and s.item in merged:
+            d = _decision(s, decisions) or next(
+                (d for t in by_item[s.item] if (d := _decision(t, decisions))
+                 and d.replacement == "system_bh_highpri_wq"), None)
+            if d is None:
+                refuse(s, f"{s.item} is also queued with tasklet_hi_schedule(): one work "
+                          "item must stay on one workqueue, and whether this site may move "
+                          "to system_bh_highpri_wq (or keep its own queue because the two "
+                          "never apply to the same item) is a decision for this driver")
+                continue
+            _decide(s, d)
+            if d.replacement == "own":
+                if s.in_macro:
+                    refuse(s, f"a decision keeps this site of {s.item} on its own queue, but "
+                              "the call is inside a macro, which is rewritten by name")
+                    continue
+                s.replacement = "system_bh_wq"
+
+    # enables: a decision, or the tracked form
+    for s in p.sites:
+        if s.api != "tasklet_enable":
+            continue
+        d = _decision(s, decisions)
+        if d:
+            _decide(s, d)
+        else:
+            s.replacement, s.verdict = "tracked", "tracked"
+            s.why = ("no decision for this enable: the tracked form queues the item again "
+                     "only if a run was asked for while it was disabled, as "
+                     "tasklet_enable() did")
+    for item, ss in sorted(by_item.items()):
+        if any(s.replacement == "tracked" for s in ss):
+            t, why = _tracked(item, p.sites, f)
+            if t is None:
+                for s in ss:
+                    if s.replacement == "tracked":
+                        refuse(s, "no decision for this enable, and the tracked enable "
+                                  f"cannot be written: {why}")
+                        s.replacement = s.verdict = ""
+            else:
+                p.tracked[item] = t
+    for s in p.sites:                            # set the flag where it is queued
+        if s.item in p.tracked and s.api in SCHEDULES and not s.replacement:
+            s.replacement = "system_bh_highpri_wq" if (
+                s.api == "tasklet_hi_schedule" or s.item in merged) else "system_bh_wq"
+
+    enables = {i: [s for s in ss if s.api == "tasklet_enable"] for i, ss in by_item.items()}
+    for s in p.sites:
+        if s.api not in SYNC_APIS:
+            continue
+        d = _decision(s, decisions)
+        if d:
+            _decide(s, d)
+            continue
+        if s.in_macro:
+            refuse(s, "a call inside a macro: which functions run it is not known, so no "
+                      "analysis decides it")
+            continue
+        down = teardown(s.function, f) or unwind(s, f)
+        stop = stopped_before(s, f) if down else ""
+        if s.api == "tasklet_kill":
+            if down:
+                s.replacement, s.verdict, s.analysis = "cancel_work_sync", "exact", "teardown"
+                s.why = (f"{s.function}() is a teardown path ({down})"
+                         + (f", after {stop}" if stop else "") + ": cancel_work_sync() "
+                         "stops the item as tasklet_kill() did, and a run still pending "
+                         "is not needed by a device or module going away")
+                continue
+            cb = requeues_itself(s.item, f)
+            if cb:
+                refuse(s, f"outside teardown, and its callback {cb}() queues {s.item} again: "
+                          "tasklet_kill() waits for those runs, flush_work() only for one; "
+                          "this needs a decision for the driver")
+                continue
+            s.replacement, s.verdict, s.analysis = ("flush_then_cancel", "exact",
+                                                    "flush-then-cancel")
+            s.why = (f"{s.function}() is not a teardown path, so the run tasklet_kill() "
+                     "let finish is kept: flush_work() runs a pending run and waits for it, "
+                     "cancel_work_sync() then waits for a running one; the callback never "
+                     f"queues {s.item} itself, so nothing is left to drop")
+            continue
+        if s.api == "tasklet_unlock_wait":
+            prior = [t for t in p.sites if t.path == s.path and t.function == s.function
+                     and t.item == s.item and t.line < s.line and t.api.startswith(
+                         "tasklet_disable")]
+            if prior:
+                s.replacement, s.verdict, s.analysis = "flush_work", "exact", "disabled-first"
+                s.why = (f"the {prior[-1].api}() before it dropped a pending run "
+                         "and keeps new ones from being queued, so flush_work() waits only "
+                         "for a running one, as tasklet_unlock_wait() did")
+            else:
+                refuse(s, "flush_work() also waits for a pending run, which "
+                          "tasklet_unlock_wait() did not: a decision for the driver")
+            continue
+        # the disables
+        s.replacement = "disable_work" if s.api in ("tasklet_disable_nosync",
+                                                    "tasklet_disable_in_atomic") \
+            else "disable_work_sync"
+        ens = enables.get(s.item, [])
+        if not ens:
+            s.verdict, s.analysis = "exact", "never-enabled"
+            s.why = (f"no enable of {s.item} follows in the driver: the pending run it drops "
+                     "would never have run as a disabled tasklet either")
+        elif all(e.replacement in ("tracked", "enable_and_queue_work") for e in ens):
+            s.verdict, s.analysis = "exact", "enable-requeues"
+            s.why = ("it drops a pending run, and every enable of "
+                     f"{s.item} queues it again (" + ", ".join(sorted(
+                         {f"{e.function}(): {e.replacement}" for e in ens})) + ")")
+        elif all(e.replacement for e in ens):
+            lost = sorted({f"{e.function}()" for e in ens if e.replacement == "enable_work"})
+            s.verdict, s.analysis = "decided", "the enable decisions"
+            s.why = (f"it drops a pending run, which enable_work() in {', '.join(lost)} does "
+                     "not queue again; that loss is what the decision there accepts")
+        else:
+            refuse(s, f"the pending run it drops is not queued again by an enable of "
+                      f"{s.item} that could be written")
+    hi = hi_keys | {s.item for s in p.sites if s.api == "tasklet_hi_schedule"}
+    for s in p.sites:
+        if s.api in SCHEDULES and s.replacement:
+            s.wq = s.replacement
+        elif s.api == "tasklet_enable" and s.replacement:
+            s.wq = "system_bh_highpri_wq" if s.item in hi else "system_bh_wq"
+    return p

@@ -1,0 +1,113 @@
+"""Stage 5: what a convert writes into OUT.
+
+all.patch: every converted file, its changed lines laid out (ctext.layout),
+in git form; groups.json: the groups of converted files that share a
+tasklet (what make series needs); report.json: every file that uses the
+tasklet API, with its status, reason, mapping rows, tasklets, API, notes
+and the verdict of each enable/kill/disable site (convert.sites);
+report.md: the same per subsystem, for a person.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from pathlib import Path
+
+from ..ctext import layout
+from ..ctext.gitdiff import file_diff
+from ..ctext.lex import mask
+from ..ctext.tasklet import item_names
+from ..mapping import used
+from ..out.files import Status
+from .classify import Outcome
+
+
+def patch(out: Path, groups: list[list[Outcome]]) -> None:
+    """all.patch and groups.json of the converted files."""
+    conv_groups = [sorted((o for o in g if o.status == Status.CONVERTED), key=lambda o: o.path)
+                   for g in groups]
+    conv_groups = [g for g in conv_groups if g]
+    conv = sorted((o for g in conv_groups for o in g), key=lambda o: o.path)
+    (out / "all.patch").write_text("".join(
+        file_diff(o.path, o.old, layout.tidy(o.old, o.new)) for o in conv))
+    (out / "groups.json").write_text(json.dumps(
+        {"groups": sorted([o.path for o in g] for g in conv_groups)}, indent=1) + "\n")
+
+
+def subsystem(path: str) -> str:
+    parts = path.split("/")
+    return "/".join(parts[:2]) if len(parts) > 2 else parts[0]
+
+
+def rules_of(o: Outcome) -> list[str]:
+    """The rows of the mapping that a converted file's old text used."""
+    if o.status != Status.CONVERTED:
+        return []
+    return [row.new for row in used(mask(o.old))]
+
+
+def report(out: Path, kernel: str, outcomes: list[Outcome],
+           unscanned: list[tuple[str, str]] | None = None) -> None:
+    """report.json and report.md; unscanned: the paths the scan could not
+    read or would not follow (symbolic links out of the tree), with why."""
+    files = [{"path": o.path, "status": o.status, "reason": o.reason,
+              "rules": rules_of(o), "tasklets": item_names(o.old), "api": o.api,
+              "notes": o.notes, "sites": o.sites}
+             for o in sorted(outcomes, key=lambda o: o.path)]
+    data: dict = {"kernel": kernel, "target": "bh", "files": files}
+    if unscanned:
+        data["unscanned"] = [{"path": p, "reason": why} for p, why in sorted(unscanned)]
+    (out / "report.json").write_text(json.dumps(data, indent=1) + "\n")
+    by: dict[str, list[Outcome]] = defaultdict(list)
+    for o in outcomes:
+        by[subsystem(o.path)].append(o)
+    n = len(outcomes)
+    c = sum(o.status == Status.CONVERTED for o in outcomes)
+    lines = [f"# detasklet report: Linux {kernel}, target bh", "",
+             f"{c} of {n} files converted ({100 * c / max(n, 1):.1f}%).", "",
+             "| subsystem | files | converted | unconverted | failed |",
+             "|---|---:|---:|---:|---:|"]
+    for sub in sorted(by):
+        count = {s: sum(o.status == s for o in by[sub]) for s in Status}
+        lines.append(f"| {sub} | {len(by[sub])} | {count[Status.CONVERTED]} | "
+                     f"{count[Status.UNCONVERTED]} | {count[Status.FAILED]} |")
+    lines += sites_section(outcomes)
+    noted = [o for o in sorted(outcomes, key=lambda o: o.path) if o.notes]
+    if noted:
+        lines += ["", "## Converted, with a note for the reviewer", ""]
+        lines += [f"- `{o.path}`: {n}" for o in noted for n in o.notes]
+    if unscanned:
+        lines += ["", "## Not scanned, and why", "",
+                  "These paths could not be read or lead out of the tree: tasklet users "
+                  "among them are not in this report.", ""]
+        lines += [f"- `{p}`: {why}" for p, why in sorted(unscanned)]
+    lines += ["", "## Not converted, and why", ""]
+    for o in sorted(outcomes, key=lambda o: o.path):
+        if o.status != Status.CONVERTED:
+            lines.append(f"- `{o.path}` ({o.status}): {o.reason}")
+    (out / "report.md").write_text("\n".join(lines) + "\n")
+
+
+def sites_section(outcomes: list[Outcome]) -> list[str]:
+    """report.md: every enable/kill/disable/unlock_wait site and every
+    decided schedule of the converted files, by verdict, then each one that
+    is not a teardown kill, with the reason."""
+    recs = [s for o in sorted(outcomes, key=lambda o: o.path) for s in o.sites if s["verdict"]]
+    if not recs:
+        return []
+    count: dict[tuple[str, str, str], int] = defaultdict(int)
+    for s in recs:
+        count[(s["api"], s["replacement"], s["verdict"]
+               + (f" ({s['analysis']})" if s["verdict"] == "exact" else ""))] += 1
+    lines = ["", "## Sites, by verdict", "",
+             "Every call whose replacement is not the same operation, in the converted "
+             "files: exact (an analysis proves it), tracked (the enable queues again only "
+             "if a run was asked for), decided (a decision for the driver, in decisions/).",
+             "", "| call | becomes | verdict | sites |", "|---|---|---|---:|"]
+    lines += [f"| {a}() | {r} | {v} | {n} |" for (a, r, v), n in sorted(count.items())]
+    lines += ["", "Each site but the teardown kills:", ""]
+    lines += [f"- `{s['path']}:{s['line']}` {s['function']}(): {s['api']}({s['item']}) -> "
+              f"{s['replacement']}, {s['verdict']}: {s['why']}"
+              for s in recs if s["analysis"] != "teardown"]
+    return lines

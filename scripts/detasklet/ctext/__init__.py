@@ -1,0 +1,10 @@
+"""C, Kbuild and diffs as text: the only code that reads them without spatch.
+
+    lex       comments and literals masked, lines, blocks, top-level items
+    tasklet   the tasklet API as named patterns: identifiers, declarations, item keys
+    sources   which files of a tree are C sources, and how they are read
+    includes  the one #include resolver, and the graph of includers
+    kbuild    the one Kbuild reader: modules of a folder, objects a .config builds
+    layout    whitespace of changed lines, as checkpatch wants it
+    gitdiff   diffs in git form: made, read back, applied, counted
+"""

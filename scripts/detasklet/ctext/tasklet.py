@@ -1,0 +1,100 @@
+"""The tasklet API as text: its identifiers and the patterns that read it.
+
+Every regex of the package that names the tasklet API is here, by what it
+finds: a use of an API identifier, a declaration of a tasklet, the item an
+API call acts on, a sync call. They run on masked text (lex.mask).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .lex import line_of, mask
+
+# The tasklet core itself: never a "user", never rewritten by the driver rules.
+CORE_FILES = ("include/linux/interrupt.h", "include/trace/events/irq.h", "kernel/softirq.c")
+
+# Every identifier of the tasklet API (include/linux/interrupt.h).
+API_IDENTIFIERS = (
+    "tasklet_struct", "tasklet_setup", "tasklet_init", "from_tasklet",
+    "tasklet_schedule", "tasklet_hi_schedule", "__tasklet_schedule",
+    "__tasklet_hi_schedule", "tasklet_kill", "tasklet_kill_immediate",
+    "tasklet_disable", "tasklet_disable_nosync", "tasklet_disable_in_atomic",
+    "tasklet_enable", "tasklet_unlock_wait", "tasklet_unlock_spin_wait",
+    "tasklet_trylock", "tasklet_unlock", "DECLARE_TASKLET",
+    "DECLARE_TASKLET_OLD", "DECLARE_TASKLET_DISABLED",
+    "DECLARE_TASKLET_DISABLED_OLD", "TASKLET_STATE_SCHED", "TASKLET_STATE_RUN",
+)
+API_RE = re.compile(r"\b(" + "|".join(sorted(API_IDENTIFIERS, key=len, reverse=True)) + r")\b")
+# Text that may hold the API, for a quick look at raw bytes before reading.
+MAYBE_RE = re.compile(rb"tasklet|TASKLET")
+
+# The type, as written anywhere.
+STRUCT = r"\bstruct\s+tasklet_struct\b"
+STRUCT_RE = re.compile(STRUCT)
+# A tasklet declared by name: a field, a variable, a parameter, a pointer.
+_DECL_RE = re.compile(STRUCT + r"\s*\**\s*(\w+)")
+# The calls that wait for a running callback: their work_struct
+# replacements may sleep.
+SYNC_CALLS = ("tasklet_kill", "tasklet_disable", "tasklet_unlock_wait")
+SYNC_CALL_RE = re.compile(r"\b(?:" + "|".join(SYNC_CALLS) + r")\s*\(")
+HI_SCHEDULE_RE = re.compile(r"\btasklet_hi_schedule\s*\(([^;]*)\)\s*;")
+SCHEDULE_RE = re.compile(r"\btasklet_schedule\s*\(([^;]*)\)\s*;")
+# The item each API call or declaration names.
+_ITEM_RE = re.compile(r"\btasklet_\w+\s*\(\s*([^,;()]*(?:\([^()]*\))?[^,;()]*)"
+                      r"|" + STRUCT + r"\s*\**\s*(\w+)"
+                      r"|\bDECLARE_TASKLET\w*\(\s*(\w+)")
+
+
+def declared_names(code: str) -> set[str]:
+    """The names code declares as tasklets (struct tasklet_struct [*]name)."""
+    return set(_DECL_RE.findall(code))
+
+
+def declaration_of(name: str) -> re.Pattern[str]:
+    """A declaration of name as a tasklet or a pointer to one."""
+    return re.compile(STRUCT + r"\s*\**\s*" + re.escape(name) + r"\b")
+
+
+def member_declaration(name: str) -> re.Pattern[str]:
+    """name declared as a plain tasklet member or variable: no pointer,
+    no array."""
+    return re.compile(STRUCT + r"\s+" + re.escape(name) + r"\s*;")
+
+
+def any_declaration(name: str) -> re.Pattern[str]:
+    """Any declaration that names name as a tasklet, with whatever
+    declarator (array, pointer, several names)."""
+    return re.compile(STRUCT + r"[^;(){}]*?\b" + re.escape(name) + r"\b")
+
+
+def key(expr: str) -> str:
+    """The name that identifies a tasklet expression: its last identifier
+    (rx_tasklet for &p->rx_tasklet, tasklet for &p->chan[i].tasklet)."""
+    names = re.findall(r"[A-Za-z_]\w*", re.sub(r"\[[^\]]*\]", "", expr))
+    return names[-1] if names else expr.strip()
+
+
+def item_names(text: str) -> list[str]:
+    """The tasklet items a file names: declared fields and variables, and
+    the key of each API call's tasklet argument."""
+    names = set()
+    for m in _ITEM_RE.finditer(mask(text)):
+        arg = m.group(1) if m.group(1) is not None else (m.group(2) or m.group(3))
+        if arg and arg.strip():
+            names.add(key(arg))
+    return sorted(n for n in names if not n.isdigit())
+
+
+@dataclass(frozen=True)
+class Use:
+    """One occurrence of a tasklet API identifier."""
+    line: int
+    ident: str
+
+
+def find_uses(text: str) -> list[Use]:
+    """Every API identifier outside comments and literals, with its line."""
+    code = mask(text)
+    return [Use(line_of(code, m.start()), m.group(1)) for m in API_RE.finditer(code)]

@@ -1,0 +1,8 @@
+"""OUT: the one folder detasklet writes, and never anything else.
+
+    place     where OUT may be: refused before any work when writing it could
+              touch what the tool did not write
+    staging   the lock, the scratch folder swapped in whole, files by rename
+    files     report.json, groups.json and all.patch read back and checked;
+              the Status of a file; a section of report.md
+"""

@@ -1,0 +1,46 @@
+"""make report: the figures of an OUT, from its files, for a person.
+
+The counts by status, the files by reason left unconverted, the patches
+of series/, and what make compile-test recorded: the numbers the README
+does not keep, since they change with every rule and every tree.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+
+from .files import Status, builds, load_report
+
+
+def _reason(text: str) -> str:
+    """A reason without its places, so that equal reasons count together."""
+    text = re.sub(r"'[^']*'", "'…'", text)
+    text = re.sub(r"\bline \d+(, \d+)*", "line N", text)
+    return re.sub(r"\s+", " ", re.sub(r"with \S+, which", "with a file that", text)).strip()
+
+
+def lines(out: Path, top: int = 12) -> list[str]:
+    rep = load_report(out)
+    files = rep["files"]
+    n = len(files)
+    count = Counter(f["status"] for f in files)
+    conv = count[Status.CONVERTED]
+    patches = sorted((out / "series").glob("[0-9][0-9][0-9][0-9]-*.patch"))
+    res = [f"Linux {rep.get('kernel', '?')}: {n} files use the tasklet API; {conv} converted "
+           f"({100 * conv / max(n, 1):.1f}%), {count[Status.UNCONVERTED]} unconverted, "
+           f"{count[Status.FAILED]} failed; {max(len(patches) - 1, 0)} patches in series/"]
+    why = Counter(_reason(f["reason"]) for f in files if f["status"] != Status.CONVERTED)
+    if why:
+        res += ["", "Left unconverted, by reason (most first):"]
+        res += [f"  {k:4d}  {r if len(r) < 100 else r[:99] + '…'}" for r, k in why.most_common(top)]
+        if len(why) > top:
+            res.append(f"        ... and {len(why) - top} more reasons (report.md lists each file)")
+    b = builds(rep)
+    if b:
+        ok = sum(r.get("converted") == "ok" for r in b.values())
+        reg = sum(bool(r.get("regression")) for r in b.values())
+        res += ["", f"compile-test: {ok} of {len(b)} converted files build converted; "
+                    f"{reg} regressions"]
+    return res

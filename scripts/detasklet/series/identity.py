@@ -1,0 +1,73 @@
+"""Who signs the patches, when, and on which base: never the clock.
+
+From: DETASKLET_FROM / --from, else git config user.name/email, else
+FALLBACK_FROM (with a warning). Date: DETASKLET_DATE (epoch seconds), else
+SOURCE_DATE_EPOCH, else the committer date of KDIR's HEAD when it is a git
+checkout, else the mtime of KDIR/Makefile (the release date of an unpacked
+tree), so that two runs write the same bytes.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..errors import InputError
+from .prefix import is_git
+
+log = logging.getLogger("detasklet")
+
+FALLBACK_FROM = "detasklet <detasklet@localhost.invalid>"
+
+
+@dataclass
+class Ident:
+    name_email: str
+    date: int            # seconds since the epoch, UTC
+    base: str = ""       # base-commit, if known
+    source: str = ""     # where the identity came from
+
+
+def identity(kdir: Path, from_: str | None = None, base: str | None = None) -> Ident:
+    who = from_ or os.environ.get("DETASKLET_FROM", "")
+    src = "DETASKLET_FROM"
+    if not who:
+        def cfg(k: str) -> str:
+            r = subprocess.run(["git", "config", k], capture_output=True, text=True)
+            return r.stdout.strip() if r.returncode == 0 else ""
+        name, email = cfg("user.name"), cfg("user.email")
+        who, src = (f"{name} <{email}>", "git config") if name and email else ("", "")
+    if not who:
+        who, src = FALLBACK_FROM, "fallback"
+        log.warning(f"no identity (set DETASKLET_FROM= or git config user.name and "
+                    f"user.email); using {FALLBACK_FROM}")
+    date = identity_date(kdir, base)
+    if not base and is_git(kdir):
+        r = subprocess.run(["git", "-C", str(kdir), "rev-parse", "HEAD"],
+                           capture_output=True, text=True)
+        base = r.stdout.strip()
+    return Ident(who, date, base or "", src)
+
+
+def identity_date(kdir: Path, base: str | None = None) -> int:
+    """The date of the patches; a DETASKLET_DATE or SOURCE_DATE_EPOCH that
+    is not a whole number is an InputError."""
+    for var in ("DETASKLET_DATE", "SOURCE_DATE_EPOCH"):
+        date_s = os.environ.get(var, "")
+        if date_s:
+            try:
+                date = int(date_s)
+            except ValueError:
+                raise InputError(f"{var}={date_s!r} is not a whole number of seconds "
+                                 "since 1970") from None
+            if not 0 <= date < 1 << 40:
+                raise InputError(f"{var}={date_s!r} is out of range")
+            return date
+    if is_git(kdir):
+        r = subprocess.run(["git", "-C", str(kdir), "log", "-1", "--format=%ct", base or "HEAD"],
+                           capture_output=True, text=True)
+        return int(r.stdout.strip() or 0) if r.stdout.strip().isdigit() else 0
+    return int((kdir / "Makefile").stat().st_mtime)

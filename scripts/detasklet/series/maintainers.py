@@ -1,0 +1,221 @@
+"""MAINTAINERS: which entry owns a file, and who to mail a patch to.
+
+`parse` reads the sections of a MAINTAINERS file; `owner` finds, for a
+tree-relative path, the most specific section as scripts/get_maintainer.pl
+ranks them (F: patterns, deeper is more specific, X: excludes, N: regexes
+at depth 0). `recipients` runs get_maintainer.pl itself on a patch, in
+KDIR, and splits its answer into people (To:) and lists (Cc:); `address`
+does that for every patch of a series, in parallel, with a cache.
+"""
+
+from __future__ import annotations
+
+import bisect
+import functools
+import hashlib
+import json
+import logging
+import os
+import re
+import subprocess
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..ctext.gitdiff import FileDiff
+from ..out.staging import write_file
+from .prefix import is_git
+
+if TYPE_CHECKING:
+    from .plan import Patch
+
+log = logging.getLogger("detasklet")
+
+
+@dataclass
+class Entry:
+    name: str
+    files: list[str] = field(default_factory=list)     # F: as written
+    excludes: list[str] = field(default_factory=list)  # X:
+    regexes: list[str] = field(default_factory=list)   # N:
+    status: str = ""
+
+
+def parse(text: str, is_dir=lambda p: False) -> list[Entry]:
+    """The sections after the preamble (the first line followed by a
+    'X:\\t' line starts them). A directory F: without its trailing slash
+    gets one, as get_maintainer does when the folder exists."""
+    entries: list[Entry] = []
+    cur: Entry | None = None
+    lines = text.splitlines()
+    for k, ln in enumerate(lines):
+        m = re.match(r"^([A-Z]):\s*(.*?)\s*$", ln)
+        if m and cur is not None:
+            typ, val = m.groups()
+            if typ in "FX" and not val.endswith("/") and is_dir(val):
+                val += "/"
+            {"F": cur.files, "X": cur.excludes, "N": cur.regexes}.get(typ, [])\
+                .append(val)
+            if typ == "S":
+                cur.status = val
+        elif ln.strip() and not m and k + 1 < len(lines) and \
+                re.match(r"^[A-Z]:\s", lines[k + 1]):
+            cur = Entry(ln.strip())
+            entries.append(cur)
+        elif not ln.strip():
+            cur = None
+    return entries
+
+
+@functools.lru_cache(maxsize=None)
+def _glob(pat: str) -> re.Pattern[str]:
+    return re.compile(re.escape(pat).replace(r"\*", ".*").replace(r"\?", "."))
+
+
+def match(pat: str, path: str) -> bool:
+    """get_maintainer.pl file_match_pattern: a pattern ending in '/' owns
+    everything below; otherwise the path must be at the same depth."""
+    if not _glob(pat).match(path):
+        return False
+    return pat.endswith("/") or path.count("/") == pat.count("/")
+
+
+def depth(pat: str) -> int:
+    """get_maintainer's ranking: slashes, +1 for a file pattern."""
+    if pat.startswith("*"):
+        return -1
+    return pat.count("/") + (0 if pat.endswith("/") else 1)
+
+
+def _top(pat: str) -> str:
+    head = pat.split("/", 1)[0]
+    return "" if any(c in head for c in "*?[") else head
+
+
+class Index:
+    """The sections of one MAINTAINERS, indexed by the first path
+    component of their F: patterns."""
+
+    def __init__(self, entries: list[Entry]) -> None:
+        self.entries = entries
+        self.by_top: dict[str, set[int]] = {}
+        for n, e in enumerate(entries):
+            for p in e.files:
+                self.by_top.setdefault(_top(p), set()).add(n)
+            if e.regexes:
+                self.by_top.setdefault("", set()).add(n)
+        self.patterns = sorted({p for e in entries for p in e.files})
+
+    def matches(self, path: str) -> list[tuple[int, str, Entry]]:
+        """(depth, pattern, entry) of every section that owns path, most
+        specific first, then in file order."""
+        cand = self.by_top.get(path.split("/", 1)[0], set()) | self.by_top.get("", set())
+        out = []
+        for n in sorted(cand):
+            e = self.entries[n]
+            if any(match(x, path) for x in e.excludes):
+                continue
+            best: tuple[int, str] | None = None
+            for p in e.files:
+                if match(p, path) and (best is None or depth(p) > best[0]):
+                    best = (depth(p), p)
+            if best is None and any(re.search(r, path, re.X) for r in e.regexes):
+                best = (0, "")
+            if best is not None:
+                out.append((best[0], best[1], n, e))
+        out.sort(key=lambda t: (-t[0], t[2]))
+        return [(d, p, e) for d, p, _, e in out]
+
+    def owner(self, path: str) -> tuple[str, Entry] | None:
+        """The most specific (pattern, entry) for path, or None."""
+        m = self.matches(path)
+        return (m[0][1], m[0][2]) if m else None
+
+    def has_sub_entries(self, folder: str) -> bool:
+        """Some section names a pattern strictly inside folder/: the
+        section owning folder/ is then a subsystem of several drivers."""
+        pre = folder.rstrip("/") + "/"
+        i = bisect.bisect_right(self.patterns, pre)
+        return i < len(self.patterns) and self.patterns[i].startswith(pre)
+
+
+def split_addresses(lines: list[str]) -> tuple[list[str], list[str]]:
+    """get_maintainer --no-rolestats prints people as 'Name <addr>' and
+    lists as a bare address: people go to To:, lists to Cc:."""
+    to, cc = [], []
+    for ln in lines:
+        ln = ln.strip()
+        if not ln or "@" not in ln:
+            continue
+        (to if "<" in ln else cc).append(ln)
+    return to, cc
+
+
+def recipients(kdir: Path, patch: str, use_git: bool = False,
+               timeout: int = 300) -> tuple[list[str], list[str]]:
+    """(To, Cc) for a patch text, from KDIR's get_maintainer.pl run in
+    KDIR (it only reads there). The patch goes through a temporary file
+    outside KDIR."""
+    with tempfile.NamedTemporaryFile("w", suffix=".patch", prefix="detasklet-") as f:
+        f.write(patch)
+        f.flush()
+        cmd = ["perl", "scripts/get_maintainer.pl", "--no-rolestats"]
+        cmd += [] if use_git else ["--no-git"]
+        # get_maintainer.pl lists people in Perl hash order, which changes
+        # from run to run; a fixed seed makes two runs give the same To/Cc.
+        env = {**os.environ, "PERL_HASH_SEED": "0", "PERL_PERTURB_KEYS": "0"}
+        r = subprocess.run(cmd + [f.name], cwd=kdir, capture_output=True, text=True,
+                           timeout=timeout, env=env)
+    if r.returncode != 0:
+        raise RuntimeError(f"get_maintainer.pl failed: {r.stderr.strip()[:300]}")
+    return split_addresses(r.stdout.splitlines())
+
+
+def address(kdir: Path, patches: "list[Patch]", fds: dict[str, FileDiff],
+            cache_file: Path | None, jobs: int) -> None:
+    """Fill To/Cc of every patch from get_maintainer.pl, once per patch,
+    in parallel; answers are kept in cache_file keyed by the diff and the
+    MAINTAINERS text, so that `make series` again is quick."""
+    mt = (kdir / "MAINTAINERS").read_bytes() if (kdir / "MAINTAINERS").is_file() else b""
+    salt = hashlib.sha1(mt).hexdigest()
+    cache: dict[str, list[list[str]]] = {}
+    if cache_file and cache_file.is_file():
+        try:
+            cache = json.loads(cache_file.read_text())
+        except ValueError:
+            cache = {}
+    git = is_git(kdir)
+    if not (kdir / "scripts/get_maintainer.pl").is_file():
+        why = "KDIR has no scripts/get_maintainer.pl"
+        log.warning(f"{why}: the patches have no To/Cc")
+        for p in patches:
+            p.to, p.cc, p.no_rcpt = [], [], why
+        return
+    if not (kdir / "MAINTAINERS").is_file():
+        log.warning("KDIR has no MAINTAINERS: get_maintainer.pl finds no maintainers")
+
+    def one(p: "Patch") -> tuple[list[str], list[str], str]:
+        diff = "".join(fds[f].text for f in p.files)
+        k = hashlib.sha1((salt + diff).encode(errors="surrogateescape")).hexdigest()
+        if k in cache:
+            return cache[k][0], cache[k][1], ""
+        try:
+            to, cc = recipients(kdir, diff, git)
+        except (RuntimeError, OSError, subprocess.SubprocessError) as e:
+            return [], [], str(e).splitlines()[0][:200] if str(e) else "get_maintainer.pl failed"
+        cache[k] = [to, cc]
+        return to, cc, ""
+
+    with ThreadPoolExecutor(max_workers=max(jobs, 1)) as ex:
+        for p, (to, cc, err) in zip(patches, ex.map(one, patches)):
+            p.to, p.cc = to, cc
+            if err:
+                p.no_rcpt = err
+                log.warning(f"{p.subject}: {err}: no To/Cc")
+            elif not to and not cc:
+                p.no_rcpt = "get_maintainer.pl named nobody for these files"
+    if cache_file:
+        write_file(cache_file.parent, cache_file.name,
+                   json.dumps(cache, indent=0, sort_keys=True) + "\n")

@@ -1,0 +1,230 @@
+"""The words of the series: each driver's commit message, and the cover letter.
+
+Which tasklet APIs a patch replaces is read from its removed lines, which
+queue the work goes to from its added lines; the message says why, the
+rows of the mapping (mapping.py) used in this driver, the points where
+behaviour differs, and whether and how it was compile-tested (report.json
+"build" records from `make compile-test`). The cover letter gives the
+totals, the mapping of the whole series, and why each file left out was.
+Pure: data in, text out; lines wrapped at 72.
+"""
+
+from __future__ import annotations
+
+import re
+import textwrap
+from typing import TYPE_CHECKING
+
+from ..ctext.gitdiff import FileDiff, diffstat
+from ..mapping import MAPPING, used
+from ..out.files import Status
+
+if TYPE_CHECKING:
+    from .plan import Patch
+
+WRAP = 72
+
+
+def apis(files: list[FileDiff]) -> list[str]:
+    """The mapping keys whose API is removed somewhere in files."""
+    removed = "".join(ln for f in files for ln in f.lines("-"))
+    return [row.key for row in used(removed)]
+
+
+def para(text: str) -> str:
+    return textwrap.fill(text, WRAP, break_long_words=False, break_on_hyphens=False)
+
+
+def bullet(text: str) -> str:
+    return textwrap.fill(text, WRAP, initial_indent="- ", subsequent_indent="  ",
+                         break_long_words=False, break_on_hyphens=False)
+
+
+def build_sentence(paths: list[str], builds: dict[str, dict]) -> str:
+    """What make compile-test said about these files, in one paragraph."""
+    recs = {p: builds[p] for p in paths if p in builds}
+    if not recs:
+        return ("Not compile-tested by the tool: make compile-test has not "
+                "recorded a build of these files.")
+    ok = sorted(p for p, b in recs.items() if b.get("converted") == "ok")
+    bad = sorted(p for p, b in recs.items() if b.get("converted") == "error")
+    arches = sorted({a for p in ok for a in str(recs[p].get("arch", "")).split("+") if a})
+    configs = sorted({str(recs[p].get("config", "")) for p in ok} - {""})
+    parts = []
+    if ok:
+        parts.append(f"Compile-tested with {' and '.join(configs) or 'a config'} on "
+                     f"{', '.join(arches) or 'the host'}: "
+                     + ("all the changed files build." if len(ok) == len(paths) else
+                        f"{len(ok)} of the {len(paths)} changed files build."))
+    if bad:
+        parts.append(f"FAILS TO BUILD: {', '.join(bad)}.")
+    rest = sorted(set(paths) - set(ok) - set(bad))
+    if rest:
+        why = sorted({str(recs[p].get("log", "")) for p in rest if p in recs} - {""})
+        parts.append(f"Not built by the tool: {', '.join(rest)}"
+                     + (f" ({'; '.join(why)})" if why else "") + ".")
+    return " ".join(parts)
+
+
+# The replacement of a site, as the mapping rows and bullets name it.
+CALLS = {
+    "enable_work": "enable_work()",
+    "enable_and_queue_work": "enable_and_queue_work()",
+    "tracked": "enable_work() and a tracked re-queue",
+    "cancel_work_sync": "cancel_work_sync()",
+    "flush_work": "flush_work()",
+    "flush_then_cancel": "flush_work() + cancel_work_sync()",
+    "disable_work_sync": "disable_work_sync()",
+    "disable_work": "disable_work()",
+    "system_bh_wq": "queue_work(system_bh_wq, ...)",
+    "system_bh_highpri_wq": "queue_work(system_bh_highpri_wq, ...)",
+}
+
+
+def _row(key: str, row: str, sites: list[dict]) -> str:
+    """A mapping row; for kill and enable, the replacements this patch uses."""
+    if key not in ("tasklet_kill", "tasklet_enable"):
+        return row
+    used_ = sorted({CALLS[s["replacement"]] for s in sites if s["api"] == key})
+    return f"{key}() -> {' or '.join(used_)}" if used_ else row
+
+
+def _fns(ss: list[dict]) -> str:
+    names = sorted({f"{s['function']}()" if s["function"] else s["path"] for s in ss})
+    return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
+
+
+def site_bullets(sites: list[dict]) -> list[str]:
+    """Where a replacement is not the same operation, why it is right for
+    this driver: one bullet per reason, naming the functions."""
+    groups: dict[tuple[str, str, str, str], list[dict]] = {}
+    for s in sites:
+        if s.get("verdict"):
+            groups.setdefault((s["api"], s["item"], s["replacement"], s["why"]), []).append(s)
+    out = []
+    for (api, item, rep, why), ss in sorted(groups.items(), key=lambda kv: (
+            kv[1][0]["path"], kv[1][0]["line"])):
+        out.append(f"{api}({item}) in {_fns(ss)} -> {CALLS[rep]}: {why}"
+                   + ("" if why.endswith(".") else "."))
+    return out
+
+
+def tracked_note(sites: list[dict]) -> str:
+    """What the tracked enable is, once per patch that uses it."""
+    items = sorted({s["item"] for s in sites if s["replacement"] == "tracked"})
+    if not items:
+        return ""
+    return ("The tracked enable: queueing a disabled work item does nothing, where a "
+            "tasklet scheduled while disabled ran once enabled, and "
+            "enable_and_queue_work() would run the callback even when nothing was "
+            "asked for. So a flag (" + ", ".join(f"{i}_queued" for i in items) +
+            ") is set where the item is queued and cleared first in its callback, and "
+            "the enable queues the item again only if the flag is set: no run is lost "
+            "and none is added.")
+
+
+def body(driver: str, files: list[FileDiff], builds: dict[str, dict],
+         shared: str = "", kept_names: bool = False, extra: list[str] | None = None,
+         sites: list[dict] | None = None) -> str:
+    """The message between the Subject and the Signed-off-by; sites: the
+    verdicts of the patch's enable/kill/disable sites (report.json)."""
+    keys = apis(files)
+    sites = sites or []
+    rows = [_row(r.key, r.new, sites) for r in MAPPING if r.key in keys]
+    added = "".join(ln for f in files for ln in f.lines("+"))
+    notes = [r.note for r in MAPPING if r.key in keys and r.note
+             and (r.key != "tasklet_init" or "from_work(" in added)]
+    wqs = sorted(set(re.findall(r"\benable_and_queue_work\s*\(\s*(\w+)", added)))
+    out = [
+        para("Tasklets are deprecated: the interface has long-standing design "
+             "problems, and the remaining users are being moved off it so that "
+             "it can be removed. BH workqueues (WQ_BH, since v6.9) run their "
+             "work items from the same softirqs as tasklets, on the CPU that "
+             "queued them, so this keeps the execution context of the "
+             "deferred work while moving it to the workqueue API."),
+        "",
+        para(f"In {driver}, the tasklet API is replaced as follows:"),
+        "",
+        *[f"  {r}" for r in rows],
+    ]
+    if wqs:
+        out += ["", para("enable_and_queue_work() uses the queue of the item's "
+                         f"queue_work() calls ({', '.join(wqs)}).")]
+    notes += extra or []
+    notes += [n for n in [tracked_note(sites)] if n] + site_bullets(sites)
+    if notes:
+        out += ["", para("Where the behaviour differs:"), ""]
+        for n in notes:
+            out += [bullet(n)]
+    if shared:
+        out += ["", para(shared)]
+    if kept_names:
+        out += ["", para("Identifiers named after tasklets are kept, to keep this "
+                         "change to the API; renaming them can follow separately.")]
+    out += ["", para("The conversion was made with Coccinelle semantic patches "
+                     "(detasklet); no tasklet API is left in the changed files."),
+            "", para(build_sentence([f.path for f in files], builds))]
+    return "\n".join(out) + "\n"
+
+
+def _left_reason(f: dict) -> str:
+    """A reason of report.json, for the cover letter: without its line
+    numbers or the name of the file that held a group back, so that the
+    files left out for one reason are listed together."""
+    why = re.sub(r"\b(at )?line \d+", "", str(f.get("reason", ""))).strip()
+    why = re.sub(r"\s+", " ", why)
+    why = re.sub(r"with \S+, which did not convert", "with a file that did not convert", why)
+    return why or f.get("status", "")
+
+
+def cover(patches: "list[Patch]", rep: dict, fds: dict[str, FileDiff],
+          builds: dict[str, dict], reproduce: list[str], who: str, base: str) -> list[str]:
+    """The lines of the cover letter between its Subject and its signature;
+    reproduce: the commands that make the series again."""
+    total = len(patches)
+    files = rep.get("files", [])
+    nconv = len(fds)
+    left = [f for f in files if f.get("status") != Status.CONVERTED]
+    every = [fds[f] for p in patches for f in p.files]
+    keys = apis(every)
+    lines: list[str] = [
+        para("Tasklets are deprecated, and BH workqueues (WQ_BH, since "
+             "v6.9) run their work items from the same softirqs, on the CPU "
+             "that queued them. This series moves the tasklet users of "
+             f"Linux {rep.get('kernel', '')} that can be converted "
+             "mechanically to BH workqueues, one patch per driver; each "
+             "patch applies and builds on its own, in any order."),
+        "",
+        para(f"Totals: {len(files) or nconv} files use the tasklet API; {nconv} "
+             f"are converted in {total} patches; {len(left)} are left unconverted."),
+        "",
+        "The mapping:", "",
+        *[f"  {r.new}" for r in MAPPING if r.key in keys],
+        "", "Where the behaviour differs:", "",
+        *[bullet(r.note) for r in MAPPING if r.key in keys and r.note],
+    ]
+    cross = [(n, p) for n, p in enumerate(patches, 1) if p.shared]
+    if cross:
+        lines += ["", "Patches that cross MAINTAINERS sections (the files share a work item):",
+                  ""]
+        lines += [bullet(f"{n}/{total} {p.prefix}: {len(p.files)} files, "
+                         f"{len(p.entries)} sections") for n, p in cross]
+    built = [p for p in fds if p in builds and builds[p].get("converted") == "ok"]
+    lines += ["", para(
+        f"Compile-tested: {len(built)} of the {nconv} changed files built by make "
+        "compile-test." if builds else
+        "Not compile-tested by the tool: make compile-test has not recorded builds.")]
+    if left:
+        by: dict[str, list[str]] = {}
+        for f in left:
+            by.setdefault(_left_reason(f), []).append(f["path"])
+        lines += ["", f"Left unconverted ({len(left)} files), and why:", ""]
+        for why, ps in sorted(by.items(), key=lambda kv: (-len(kv[1]), kv[0])):
+            lines += [bullet(f"{why} ({len(ps)}): {', '.join(sorted(ps))}")]
+    lines += ["", *reproduce, ""]
+    lines += [f"{who} ({total}):"] + [f"  {p.subject}" for p in patches] + [""]
+    stat = diffstat(sorted(every, key=lambda f: f.path))
+    lines += [stat.splitlines()[-1] if stat else ""]
+    if base:
+        lines += ["", f"base-commit: {base}"]
+    return lines

@@ -1,0 +1,169 @@
+"""The patches of the series: which files, which driver, which subject.
+
+A patch is a driver (series.drivers): the groups of files that share a
+tasklet are never split, and groups of one driver are one patch. Its
+subject prefix comes from git history or the table of series.prefix; when
+two drivers would get one subject, each gets its name.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..ctext import kbuild
+from ..ctext.gitdiff import FileDiff
+from ..ctext.tasklet import declared_names
+from . import drivers as drivers_, maintainers, prefix
+
+SUBJECT = "Convert from tasklet to BH workqueue"
+
+
+@dataclass
+class Patch:
+    files: list[str]
+    prefix: str = ""
+    sep: str = ":"
+    source: str = ""          # history | table | path
+    name: str = ""            # the driver, for the message
+    entries: list[str] = field(default_factory=list)
+    shared: str = ""          # why files of several sections are one patch
+    named: bool = False       # the prefix's driver name is in MAINTAINERS or the paths
+    to: list[str] = field(default_factory=list)
+    cc: list[str] = field(default_factory=list)
+    no_rcpt: str = ""         # why the patch has no To/Cc, when it has none
+
+    @property
+    def subject(self) -> str:
+        return f"{self.prefix}{self.sep} {SUBJECT}"
+
+
+def name_patch(files: list[str], drivers: dict[str, drivers_.Driver],
+               old: dict[str, str]) -> tuple[str, str]:
+    """(where, name): the folder and the short name of the driver of a
+    patch (see prefix.from_table); a folder named after a bus (pcie/) is
+    replaced by its parent (qtnfmac)."""
+    where, name = _name_patch(files, drivers, old)
+    if not any(_norm(name) in _norm(f) for f in files):
+        # a module named unlike its files (hdma from hidma.c): the files' name
+        stems = [posixpath.splitext(posixpath.basename(f))[0] for f in files]
+        name = prefix.common_name(stems) or name
+    while name in prefix.GENERIC and "/" in where and prefix.root_of(where + "/") != where + "/":
+        where, name = posixpath.dirname(where), posixpath.basename(where)
+    return where, name
+
+
+def _name_patch(files: list[str], drivers: dict[str, drivers_.Driver],
+                old: dict[str, str]) -> tuple[str, str]:
+    keys = {drivers[f].key for f in files}
+    cs = [f for f in files if f.endswith(".c")] or files
+    if all(f.startswith("include/") for f in files) and len(files) == 1:
+        return posixpath.dirname(files[0]), posixpath.splitext(posixpath.basename(files[0]))[0]
+    if len(keys) == 1:
+        d = drivers[files[0]]
+        if d.kind == "entry":
+            names = sorted({drivers[f].name for f in cs})
+            if len(names) == 1:
+                return d.folder, names[0]
+            common = posixpath.commonpath([posixpath.dirname(f) for f in files])
+            return common, prefix.common_name(names) or posixpath.basename(common)
+        if d.kind == "folder" and prefix.root_of(f"{d.folder}/{d.name}/") == f"{d.folder}/{d.name}/":
+            # the folder is a whole subsystem's (drivers/atm/): name the module
+            names = sorted({drivers[f].module for f in cs})
+            return f"{d.folder}/{d.name}", prefix.common_name(names) or names[0]
+        if d.kind == "folder":
+            # the deepest folder of the files (qtnfmac/ in quantenna/)
+            common = posixpath.commonpath([posixpath.dirname(f) for f in files])
+            return posixpath.dirname(common), posixpath.basename(common)
+        return d.folder, d.name
+    local = [f for f in files if not f.startswith("include/")] or files
+    common = posixpath.commonpath([posixpath.dirname(f) for f in local])
+    root = prefix.root_of(common + "/")
+    one_folder_of_many = all(posixpath.dirname(f) == common and drivers[f].kind in ("module", "entry")
+                             for f in local)
+    if root and len(common) + 1 > len(root) and common + "/" != root and \
+            not one_folder_of_many:
+        return posixpath.dirname(common), posixpath.basename(common)
+    # the header most files include names it (virt-dma.h, usbnet.h)
+    hs = [f for f in files if f.endswith(".h")]
+    if hs:
+        def users(h: str) -> int:
+            b = posixpath.basename(h)
+            return sum(b in old[f] for f in files if f != h)
+        h = max(sorted(hs), key=users)
+        stem = posixpath.splitext(posixpath.basename(h))[0]
+        twin = [f for f in local if posixpath.basename(f) == stem + ".c"]
+        where = posixpath.dirname(twin[0] if twin else local[0])
+        return where, stem
+    return posixpath.dirname(common), posixpath.basename(common)
+
+
+def _norm(s: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", s.lower())
+
+
+def name_found(pfx: str, files: list[str], entries: list[maintainers.Entry]) -> bool:
+    """The last component of the prefix (the driver) is named by a
+    MAINTAINERS section that owns the files (title or F: pattern) or is
+    part of a path of the patch: the check behind 'matches MAINTAINERS'."""
+    last = _norm(re.split(r"[:/ ]+", pfx.strip())[-1])
+    if not last:
+        return False
+    hay = [_norm(e.name) for e in entries] + [_norm(f) for e in entries for f in e.files]
+    hay += [_norm(f) for f in files]
+    return any(last in h for h in hay)
+
+
+def plan(kdir: Path, fds: dict[str, FileDiff], old: dict[str, str],
+         groups: list[list[str]]) -> list[Patch]:
+    """The patches: drivers, joined groups, subjects."""
+    text = (kdir / "MAINTAINERS").read_text(errors="replace") \
+        if (kdir / "MAINTAINERS").is_file() else ""
+    index = maintainers.Index(maintainers.parse(text, lambda p: (kdir / p).is_dir()))
+    mods: dict[str, dict[str, str]] = {}
+    drivers: dict[str, drivers_.Driver] = {}
+    for f in sorted(fds):
+        d = posixpath.dirname(f)
+        if d not in mods:
+            mods[d] = kbuild.modules(kbuild.read(kdir, d))
+        drivers[f] = drivers_.driver_of(f, index, mods[d],
+                                        lambda x: drivers_.building_folder(kdir, x),
+                                        lambda d: bool(kbuild.read(kdir, d)))
+    git = prefix.is_git(kdir)
+    patches = []
+    for units in drivers_.split(groups, drivers):
+        files = sorted(f for u in units for f in u)
+        p = Patch(files)
+        where, p.name = name_patch(files, drivers, old)
+        hist = prefix.from_history(kdir, files) if git else None
+        if hist:
+            (p.prefix, p.sep), p.source = hist, "history"
+        else:
+            p.prefix, p.sep, p.source = prefix.from_table(where, p.name)
+        own = {f: index.owner(f) for f in files}
+        p.named = p.source == "history" or name_found(p.prefix, files, [
+            e for o in own.values() if o for e in [o[1]]])
+        p.entries = sorted({o[1].name for o in own.values() if o})
+        crossing = [u for u in units if len({own[f][1].name for f in u if own[f]}) > 1]
+        if crossing:
+            hs = [f for u in crossing for f in u if f.endswith(".h")]
+            hs = [h for h in hs if sorted(declared_names(old[h]))] or hs
+            fields = sorted({x for h in hs for x in sorted(declared_names(old[h]))})
+            p.shared = ("These files are changed in one patch because they share "
+                        f"the work items declared in {', '.join(hs) or 'one file'}"
+                        + (f" ({', '.join(fields)})" if fields else "")
+                        + ": each builds only with the others converted too. "
+                        f"They are maintained in {len(p.entries)} MAINTAINERS sections.")
+        patches.append(p)
+    # one subject per patch: two drivers under one fixed prefix get their names
+    subs: dict[str, list[Patch]] = {}
+    for p in patches:
+        subs.setdefault(p.prefix, []).append(p)
+    for same in subs.values():
+        if len(same) > 1 and len({p.name for p in same}) == len(same):
+            for p in same:
+                if not p.prefix.endswith(p.name):
+                    p.prefix += f": {p.name}"
+    return patches

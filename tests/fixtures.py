@@ -1,0 +1,79 @@
+"""What the command-line runners (cli, faults, safety) share: a fake kernel
+tree, a driver that converts, the command line, and the closing tally."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+ENV = {**os.environ, "PYTHONPATH": str(ROOT / "scripts")}
+
+# The BH workqueue API a tree must have (kdir.NEEDED), and nothing else.
+WORKQUEUE_H = ("#define WQ_BH 1\nextern struct workqueue_struct *system_bh_wq;\n"
+               "#define from_work(a, b, c) 0\nbool disable_work_sync(void);\n"
+               "bool enable_and_queue_work(void);\n")
+
+# A driver every rule pass converts.
+FOO_C = """\
+struct foo { struct tasklet_struct t; int n; };
+
+static void foo_fn(struct tasklet_struct *t)
+{
+\tstruct foo *p = from_tasklet(p, t, t);
+
+\tp->n++;
+}
+
+static void foo_start(struct foo *p)
+{
+\ttasklet_setup(&p->t, foo_fn);
+\ttasklet_schedule(&p->t);
+}
+
+static void foo_stop(struct foo *p)
+{
+\ttasklet_kill(&p->t);
+}
+"""
+
+
+def kernel(k: Path, files: dict[str, str], patchlevel: int = 12, bh: bool = True) -> Path:
+    """A kernel tree at k of Linux 6.<patchlevel>: a top Makefile, a
+    workqueue.h (with or without BH workqueues) and files."""
+    for p, text in {"Makefile": f"VERSION = 6\nPATCHLEVEL = {patchlevel}\nSUBLEVEL = 0\n",
+                    "include/linux/workqueue.h": WORKQUEUE_H if bh else "/* 6.8 */\n",
+                    **files}.items():
+        (k / p).parent.mkdir(parents=True, exist_ok=True)
+        (k / p).write_text(text)
+    return k
+
+
+def detasklet(args: list[str], cwd: Path, env: dict[str, str] | None = None,
+              prefix: list[str] | None = None) -> subprocess.CompletedProcess[str]:
+    """python3 -m detasklet ARGS in cwd (prefix: a command to run it under)."""
+    return subprocess.run([*(prefix or []), sys.executable, "-m", "detasklet", *args], cwd=cwd,
+                          capture_output=True, text=True, env={**ENV, **(env or {})}, timeout=300)
+
+
+class Tally:
+    """One line per case, then 'N passed, N failed' (and skipped, if any)."""
+
+    def __init__(self) -> None:
+        self.passed = self.failed = self.skipped = 0
+
+    def case(self, name: str, err: str) -> None:
+        print(f"{'FAIL' if err else 'ok  '} {name}{': ' + err if err else ''}", flush=True)
+        self.failed += bool(err)
+        self.passed += not err
+
+    def skip(self, name: str, why: str) -> None:
+        print(f"skip {name}: {why}", flush=True)
+        self.skipped += 1
+
+    def close(self) -> int:
+        print(f"{self.passed} passed, {self.failed} failed"
+              + (f", {self.skipped} skipped" if self.skipped else ""))
+        return 1 if self.failed or not self.passed else 0

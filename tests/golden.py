@@ -1,0 +1,227 @@
+#!/usr/bin/env python3
+"""Golden tests for the semantic patches: one case per pattern.
+
+tests/NAME.c        input; expected/NAME.c is the output, byte for byte.
+tests/NAME_refused.c  must stay unconverted and unchanged;
+                    expected/NAME_refused.reason is a text that the tool's
+                    reason must contain.
+tests/NAME/         a folder case (a header and several .c): expected/NAME.patch
+                    is the whole diff, so a shared header changes exactly once.
+tests/NAME.toml     the decisions the case's driver comes with (decisions/ form).
+expected/NAME.sites the verdict of each enable/kill/disable/... site, one a line
+                    (line, function, API, replacement, verdict, analysis).
+Every converted output also goes through the rules again: nothing may change.
+The rule files are checked as the kernel runs them too: their headers, and
+make coccicheck with one rule alone on a small tree.
+Closing line: 'N passed, N failed'.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "scripts"))
+
+from detasklet.convert import classify, decisions, pipeline, rewrite  # noqa: E402
+from detasklet.convert.groups import Group  # noqa: E402
+from detasklet.ctext.gitdiff import file_diff  # noqa: E402
+
+TESTS, EXPECTED = ROOT / "tests", ROOT / "expected"
+
+
+def convert_dir(tree: Path, decs: list[decisions.Decision] | None = None
+                ) -> list[classify.Outcome]:
+    return [o for g in pipeline.run(tree, [], 2, 60, decs=decs or []) for o in g]
+
+
+def case_decisions(name: str) -> list[decisions.Decision]:
+    """tests/NAME.toml: the decisions a case's driver comes with (its files
+    named as in the case's tree: NAME.c, or the folder's files)."""
+    f = TESTS / f"{name}.toml"
+    return decisions.load_file(f, f"tests/{f.name}") if f.is_file() else []
+
+
+def single(src: Path) -> tuple[str, str, str, str]:
+    """(status, reason, output text, site verdicts) of one file converted
+    on its own."""
+    with tempfile.TemporaryDirectory() as tmp:
+        (Path(tmp) / src.name).write_bytes(src.read_bytes())
+        outs = convert_dir(Path(tmp), case_decisions(src.stem))
+    if not outs:
+        return "none", "no tasklet API found", src.read_text(), ""
+    o = outs[0]
+    return o.status, o.reason, o.new, verdicts(o)
+
+
+def verdicts(o: classify.Outcome) -> str:
+    """One line per site with a verdict: line, function, API, replacement,
+    verdict, analysis (expected/NAME.sites pins them)."""
+    return "".join(f"{s['line']} {s['function']}() {s['api']} -> {s['replacement']}: "
+                   f"{s['verdict']}{' (' + s['analysis'] + ')' if s['analysis'] else ''}\n"
+                   for s in o.sites if s["verdict"])
+
+
+def case_file(src: Path) -> str:
+    name = src.stem
+    status, reason, out, sites = single(src)
+    if name.endswith("_refused"):
+        want_reason = (EXPECTED / f"{name}.reason").read_text().strip()
+        if status == "converted":
+            return "converted, but must be refused"
+        if out != src.read_text():
+            return "refused file was changed"
+        if want_reason not in reason:
+            return f"reason {reason!r} does not contain {want_reason!r}"
+        return ""
+    want = (EXPECTED / src.name).read_text()
+    if status != "converted":
+        return f"not converted: {reason}"
+    if out != want:
+        diff = "".join(file_diff(src.name, want, out).splitlines(True)[3:40])
+        return "output differs from expected:\n" + diff
+    pinned = EXPECTED / f"{name}.sites"
+    if pinned.is_file() and pinned.read_text() != sites:
+        return f"site verdicts differ from {pinned.name}:\n{sites}"
+    with tempfile.TemporaryDirectory() as tmp:
+        p = Path(tmp) / src.name
+        p.write_text(want)
+        scratch = Path(tmp) / "scratch"
+        scratch.mkdir()
+        again = rewrite.run_one(Path(tmp), src.name, rewrite.combined_cocci(scratch / "x.cocci"),
+                                scratch, 60, Group([src.name]))
+    if again.new_text != want:
+        return "second pass changed the expected output"
+    return ""
+
+
+def case_dir(d: Path) -> str:
+    outs = convert_dir(d, case_decisions(d.name))
+    bad = [o for o in outs if o.status != "converted"]
+    if bad:
+        return f"{bad[0].path} not converted: {bad[0].reason}"
+    got = "".join(file_diff(o.path, o.old, o.new) for o in sorted(outs, key=lambda o: o.path))
+    want = (EXPECTED / f"{d.name}.patch").read_text()
+    if got != want:
+        return "patch differs from expected"
+    return ""
+
+
+RULES = sorted((ROOT / "cocci").glob("*.cocci"))
+HINTS = ROOT / "cocci" / "parsing-hints.h"
+
+
+def _virtuals(text: str) -> list[str]:
+    return re.findall(r"^virtual\s+(\w+)", text, re.M)
+
+
+def parse_cocci() -> str:
+    """Every rule file parses in each of its modes, and so does the file
+    make convert runs (all of them, every mode)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        files = [(c, _virtuals(c.read_text())) for c in RULES]
+        files.append((rewrite.combined_cocci(Path(tmp) / "all.cocci"), ["patch", "report", "facts"]))
+        for c, modes in files:
+            flags = [w for m in modes for w in ("-D", m)]
+            p = subprocess.run(["spatch", "--parse-cocci", str(c), *flags],
+                               capture_output=True, text=True)
+            if p.returncode != 0:
+                return f"{c.name} does not parse: {p.stderr.strip().splitlines()[-1:]}"
+    return ""
+
+
+def headers() -> str:
+    """The kernel's header: a short /// text (coccicheck prints it as the
+    message to submit), Confidence, and an Options line that names no file
+    (coccicheck runs spatch from the object tree); a mode to run in."""
+    for c in RULES:
+        text = c.read_text()
+        says = re.findall(r"^///", text, re.M)
+        if not 1 <= len(says) <= 3:
+            return f"{c.name}: {len(says)} /// lines, want 1 to 3"
+        m = re.search(r"^// Options:(.*)$", text, re.M)
+        if not m or "/" in m.group(1) or len(re.findall("Options:", text)) != 1:
+            return f"{c.name}: want one // Options: line that names no file"
+        if "// Confidence:" not in text or not {"patch", "report"} & set(_virtuals(text)):
+            return f"{c.name}: no // Confidence: line, or no virtual patch or report"
+    return ""
+
+
+def parsing_hints() -> str:
+    """Each rule file, with the options of its header and the hints of
+    cocci/parsing-hints.h (what make convert passes, and SPFLAGS alone),
+    parses the unbraced scoped_guard() of tests/guard-scope-ended.c."""
+    src = TESTS / "guard-scope-ended.c"
+    for c in RULES:
+        opts = re.search(r"^// Options:(.*)$", c.read_text(), re.M).group(1).split()
+        p = subprocess.run(["spatch", "--parse-c", *opts, "--macro-file", str(HINTS), str(src)],
+                           capture_output=True, text=True)
+        if not re.search(r"nb bad = 0\b", p.stdout + p.stderr):
+            return f"{c.name}: {src.name} does not parse with {' '.join(opts)} and the hints"
+    return ""
+
+
+def coccicheck(rule: str, mode: str, case: str, want: list[str]) -> str:
+    """rule run alone by the kernel's own make coccicheck, on a small tree:
+    the reference tree's Makefile, scripts/ and include/ (linked, only read; O= takes
+    what make writes) and one file, tests/CASE.c as drivers/foo/foo.c."""
+    ref = ROOT / "cache" / "linux-source-7.3"
+    if not (ref / "scripts/coccicheck").is_file():
+        return f"no reference tree at {ref} (make references)"
+    with tempfile.TemporaryDirectory() as tmp:
+        k = Path(tmp) / "linux"
+        (k / "drivers/foo").mkdir(parents=True)
+        (k / "arch/x86").mkdir(parents=True)
+        for f in ("Makefile", "scripts", "include", "arch/x86/Makefile"):
+            (k / f).symlink_to(ref / f)
+        (k / "drivers/foo/foo.c").write_bytes((TESTS / f"{case}.c").read_bytes())
+        p = subprocess.run(["make", "-s", "-C", str(k), f"O={tmp}/o", "coccicheck",
+                            f"COCCI={ROOT / 'cocci' / rule}", f"MODE={mode}"],
+                           capture_output=True, text=True, timeout=300)
+        missing = [w for w in want if w not in p.stdout]
+        if p.returncode or missing:
+            return f"exit {p.returncode}, lacks {missing}: {(p.stdout + p.stderr)[-300:]!r}"
+    return ""
+
+
+def main(argv: list[str]) -> int:
+    only = set(argv)
+    cases = [("parse-cocci", parse_cocci), ("headers", headers),
+             ("parsing-hints", parsing_hints),
+             ("coccicheck-patch-30-setup", lambda: coccicheck(
+                 "30-setup.cocci", "patch", "setup-from-tasklet",
+                 ["-\ttasklet_setup(&priv->rx_tasklet, foo_rx_tasklet);",
+                  "+\tINIT_WORK(&priv->rx_tasklet, foo_rx_tasklet);"])),
+             ("coccicheck-patch-40-calls", lambda: coccicheck(
+                 "40-calls.cocci", "patch", "setup-from-tasklet",
+                 ["-\ttasklet_schedule(&priv->rx_tasklet);",
+                  "+\tqueue_work(system_bh_wq, &priv->rx_tasklet);"])),
+             ("coccicheck-report-15-sync-in-atomic", lambda: coccicheck(
+                 "15-report-sync-in-atomic.cocci", "report", "kill-under-guard_refused",
+                 ["drivers/foo/foo.c:", ": sync call in atomic context (lock or irqs off since"]))]
+    for p in sorted(TESTS.iterdir()):
+        if p.suffix == ".c":
+            cases.append((p.stem, lambda p=p: case_file(p)))
+        elif p.is_dir() and (EXPECTED / f"{p.name}.patch").exists():
+            cases.append((p.name, lambda p=p: case_dir(p)))
+    passed = failed = 0
+    for name, fn in cases:
+        if only and name not in only:
+            continue
+        err = fn()
+        if err:
+            failed += 1
+            print(f"FAIL {name}: {err}")
+        else:
+            passed += 1
+            print(f"ok   {name}")
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed or not passed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,47 @@
+"""check.compile_test and check.arches: the build records and the arches."""
+
+import unittest
+
+from detasklet.check import compile_test as ct
+from detasklet.check.arches import ARCHES, arch_for, make_vars
+
+
+class Records(unittest.TestCase):
+    # --pristine failed: an object that built converted has no pristine
+    # build; its record keeps the schema's values and says so.
+    RUN = ct.Run(objects={
+        "d/a.c": ct.ObjResult("x86_64", "skipped", "ok"),
+        "d/b.c": ct.ObjResult("x86_64", "ok", "error", "b.c:1: error: x"),
+        "d/c.c": ct.ObjResult("x86_64", "error", "error", "c.c:1: error: y")},
+        not_built={"d/n.c": ["x86_64"]})
+    BUILDS = ct.file_builds({f: {f} for f in ("d/a.c", "d/b.c", "d/c.c", "d/n.c")}, RUN)
+
+    def test_schema_values(self) -> None:
+        self.assertEqual({f: (b["pristine"], b["converted"]) for f, b in self.BUILDS.items()},
+                         {"d/a.c": ("not-built", "ok"), "d/b.c": ("ok", "error"),
+                          "d/c.c": ("error", "error"), "d/n.c": ("not-built", "not-built")})
+
+    def test_pristine_not_compiled_is_said(self) -> None:
+        self.assertIs(self.BUILDS["d/a.c"].get("pristine_compiled"), False)
+        self.assertIn("not compiled", self.BUILDS["d/a.c"]["log"])
+
+    def test_built_and_regressions(self) -> None:
+        self.assertEqual(sorted(f for f, b in self.BUILDS.items() if ct.built(b)),
+                         ["d/a.c", "d/b.c", "d/c.c"])
+        self.assertEqual(ct.regressions(self.BUILDS), ["d/b.c"])
+
+
+class Arches(unittest.TestCase):
+    def test_arch_by_path(self) -> None:
+        self.assertEqual([arch_for(p) for p in ("drivers/s390/x.c", "arch/arm/y.c",
+                                                "arch/sparc/z.c", "net/a.c")],
+                         ["s390", "arm", "sparc", None])
+
+    def test_cross_cc(self) -> None:
+        self.assertEqual(make_vars(ARCHES["arm64"], "ccache gcc"),
+                         ["ARCH=arm64", "CROSS_COMPILE=aarch64-linux-gnu-",
+                          "CC=ccache aarch64-linux-gnu-gcc"])
+
+
+if __name__ == "__main__":
+    unittest.main()
