@@ -1,7 +1,9 @@
 """Stage 2: groups of files that share a tasklet, and the facts of each.
 
 A header that declares a tasklet (a field, a prototype) and every file that
-includes it form one group: they convert together or not at all. The
+includes it and names what it declares form one group: they convert
+together or not at all. A file that includes the header for something else
+(fsl-qdma.c includes fsldma.h for its registers) is not tied to it. The
 include graph is followed through quoted includes and through <...>
 includes that resolve inside the tree's include/ folder (ctext.includes).
 A file near the group that only defines a legacy callback of it joins it.
@@ -22,7 +24,7 @@ from pathlib import Path
 from ..ctext.includes import Resolver
 from ..ctext.lex import mask
 from ..ctext.sources import read_text
-from ..ctext.tasklet import HI_SCHEDULE_RE, declared_names, key
+from ..ctext.tasklet import HI_SCHEDULE_RE, declared_names, key, shared_names, uses_shared
 from ..unionfind import UnionFind
 from . import legacy, legacy_local, refusals
 from .scan import FileScan
@@ -64,9 +66,22 @@ def group_files(kdir: Path, scans: list[FileScan]) -> list[Group]:
     users = {s.path for s in scans}
     uf: UnionFind[str] = UnionFind(s.path for s in scans)
     res = Resolver(kdir)
+    shared: dict[str, tuple[set[str], set[str]]] = {}
+    codes: dict[str, str] = {}
+
+    def code(f: str) -> str:
+        if f not in codes:
+            codes[f] = mask(read_text(kdir / f))
+        return codes[f]
     for s in scans:
         for h in reachable_users(res, s.path, users):
-            uf.union(s.path, h)
+            # A file shares a header's tasklets only if it names them (or a
+            # function or macro of the header that does): including the
+            # header for something else ties nothing together.
+            if h not in shared:
+                shared[h] = shared_names(code(h))
+            if uses_shared(code(s.path), *shared[h]):
+                uf.union(s.path, h)
     groups = [Group(sorted(m)) for m in uf.sets((s.path for s in scans), key=str)]
     for g in groups:
         examine(kdir, g)

@@ -69,6 +69,37 @@ def any_declaration(name: str) -> re.Pattern[str]:
     return re.compile(STRUCT + r"[^;(){}]*?\b" + re.escape(name) + r"\b")
 
 
+# What a header gives its includers: the tasklets it declares as members or
+# variables (the declarator ends the declaration: not a parameter), the
+# functions whose prototype names the type, the macros that name the API.
+_SHARED_VAR_RE = re.compile(STRUCT + r"\s*\**\s*(\w+)\s*(?:\[[^\]]*\]\s*)*[;,=]")
+_SHARED_FN_RE = re.compile(r"\b(\w+)\s*\([^;{}()]*" + STRUCT)
+_DEFINE_RE = re.compile(r"^[ \t]*#[ \t]*define[ \t]+(\w+)((?:[^\n]*\\\n)*[^\n]*)", re.M)
+
+
+def shared_names(code: str) -> tuple[set[str], set[str]]:
+    """(members, names) of masked header code: the tasklets it declares (a
+    file uses one as x.name or x->name, or by name for a variable), and the
+    functions and macros that name the tasklet API or those tasklets."""
+    members = set(_SHARED_VAR_RE.findall(code))
+    names = set(members) | set(_SHARED_FN_RE.findall(code))
+    for m in _DEFINE_RE.finditer(code):
+        body = m.group(2)
+        if API_RE.search(body) or any(re.search(r"\b" + re.escape(n) + r"\b", body)
+                                      for n in members):
+            names.add(m.group(1))
+    return members, names
+
+
+def uses_shared(code: str, members: set[str], names: set[str]) -> bool:
+    """Whether masked code names one of a header's shared tasklets,
+    functions or macros (shared_names)."""
+    if not names:
+        return False
+    alts = "|".join(sorted(map(re.escape, names)))
+    return re.search(r"\b(?:" + alts + r")\b", code) is not None
+
+
 def key(expr: str) -> str:
     """The name that identifies a tasklet expression: its last identifier
     (rx_tasklet for &p->rx_tasklet, tasklet for &p->chan[i].tasklet)."""
