@@ -180,6 +180,7 @@ identifier W;
 |
 - __detasklet_enable_tracked(F, W, E);
 + if (enable_work(E)) {
++	/* Pairs with the barrier after clear_bit() in the callback. */
 +	smp_mb();
 +	if (test_bit(0, F))
 +		queue_work(W, E);
@@ -187,6 +188,7 @@ identifier W;
 |
 - __detasklet_enable_tracked_on(F, C, W, E);
 + if (enable_work(E)) {
++	/* Pairs with the barrier after clear_bit() in the callback. */
 +	smp_mb();
 +	if (test_bit(0, F))
 +		queue_work_on(C, W, E);

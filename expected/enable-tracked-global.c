@@ -15,6 +15,7 @@ static unsigned long led_tasklet_queued;
 static void led_bh(struct work_struct *work)
 {
 	clear_bit(0, &led_tasklet_queued);
+	/* Clear before running; pairs with the barrier of the enable. */
 	smp_mb__after_atomic();
 
 	led_state ^= 1;
@@ -34,6 +35,7 @@ void led_pause(void)
 void led_resume(void)
 {
 	if (enable_work(&led_tasklet)) {
+		/* Pairs with the barrier after clear_bit() in the callback. */
 		smp_mb();
 		if (test_bit(0, &led_tasklet_queued))
 			queue_work(system_bh_wq, &led_tasklet);

@@ -18,6 +18,7 @@ static void radio_beacon(struct work_struct *work)
 	struct radio *r = from_work(r, work, bcon_tasklet);
 
 	clear_bit(0, &r->bcon_tasklet_queued);
+	/* Clear before running; pairs with the barrier of the enable. */
 	smp_mb__after_atomic();
 
 	r->beacons++;
@@ -36,6 +37,7 @@ static void radio_reset(struct radio *r)
 	disable_work_sync(&r->bcon_tasklet);
 	r->beacons = 0;
 	if (enable_work(&r->bcon_tasklet)) {
+		/* Pairs with the barrier after clear_bit() in the callback. */
 		smp_mb();
 		if (test_bit(0, &r->bcon_tasklet_queued))
 			queue_work(system_bh_wq, &r->bcon_tasklet);

@@ -272,7 +272,9 @@ def mark_callbacks(text: str, tracked: dict[str, dict]) -> str:
                                       k and not lines[k - 1].rstrip().endswith((";", "{"))
                                       and lines[k].strip()):
                 k += 1
-            add = [f"\tclear_bit(0, {flag});", "\tsmp_mb__after_atomic();"]
+            add = [f"\tclear_bit(0, {flag});",
+                   "\t/* Clear before running; pairs with the barrier of the enable. */",
+                   "\tsmp_mb__after_atomic();"]
             if k and k < len(lines) and not lines[k].strip():
                 k += 1                               # after the blank line
             elif k:
