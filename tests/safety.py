@@ -430,7 +430,7 @@ def case_no_get_maintainer_warns(w: World) -> str:
         return f"exit {p.returncode}: {p.stderr[-300:]}"
     if "get_maintainer.pl" not in p.stderr or "warning" not in p.stderr:
         return f"no warning: {p.stderr[-300:]!r}"
-    pats = [f for f in (w.out / "series").glob("0*.patch") if "cover-letter" not in f.name]
+    pats = [f for f in (w.out / "series").glob("*/0*.patch") if "cover-letter" not in f.name]
     if not pats or not all("No recipients:" in f.read_text() for f in pats):
         return "a patch does not say it has no recipients"
     return ""
@@ -441,7 +441,7 @@ def case_date_from_the_tree_not_the_clock(w: World) -> str:
     time of the run."""
     os.utime(w.kdir / "Makefile", (1700000000, 1700000000))
     w.first()
-    pats = sorted((w.out / "series").glob("0001-*.patch"))
+    pats = sorted((w.out / "series").glob("*/0001-*.patch"))
     text = pats[0].read_text() if pats else ""
     return "" if "Date: Tue, 14 Nov 2023" in text else "Date: is not the tree's"
 

@@ -121,25 +121,36 @@ class Series(unittest.TestCase):
                           "dmaengine: foo: Convert from tasklet to BH workqueue",
                           "wifi: ath9k: Convert from tasklet to BH workqueue"])
 
+    def test_one_series_per_tree(self) -> None:
+        sdir = self.out / "series"
+        self.assertEqual(sorted(p.name for p in sdir.iterdir()), ["README", "dmaengine", "misc"])
+        self.assertEqual(sorted(p.name for p in (sdir / "misc").iterdir()),
+                         ["0000-cover-letter.patch", "0001-wifi-ath9k-Convert-from-tasklet-to-BH-workqueue.patch"])
+        readme = (sdir / "README").read_text()
+        self.assertIn("dmaengine                      2  (list dmaengine@example.org)", readme)
+        self.assertIn("misc                           1  (no tree or list in MAINTAINERS)", readme)
+
     def test_golden_patch_file(self) -> None:
-        names = sorted(p.name for p in (self.out / "series").iterdir())
-        self.assertEqual(len(names), 4)
+        names = sorted(p.name for p in (self.out / "series" / "dmaengine").iterdir())
+        self.assertEqual(len(names), 3)
         self.assertEqual(names[0], "0000-cover-letter.patch")
-        text = (self.out / "series" / names[2]).read_text()
+        text = (self.out / "series" / "dmaengine" / names[2]).read_text()
         if os.environ.get("DETASKLET_UPDATE_GOLDEN"):
             (DATA / "0002-foo.patch").write_text(text)
         self.assertEqual(text, (DATA / "0002-foo.patch").read_text())
 
     def test_patches_together_are_all_patch(self) -> None:
         sdir = self.out / "series"
-        together = "".join(fd.text for n in sorted(sdir.iterdir())[1:]
+        together = "".join(fd.text for n in sorted(sdir.glob("*/0*.patch"))
+                           if "cover-letter" not in n.name
                            for fd in gitdiff.parse(n.read_text()))
         allp = (self.out / "all.patch").read_text()
         self.assertEqual(sorted(together.split("diff --git")), sorted(allp.split("diff --git")))
 
     def test_same_bytes_twice_and_again_in_the_same_out(self) -> None:
         def files() -> dict[str, bytes]:
-            return {p.name: p.read_bytes() for p in sorted((self.out / "series").iterdir())}
+            return {str(p.relative_to(self.out)): p.read_bytes()
+                    for p in sorted((self.out / "series").rglob("*")) if p.is_file()}
         first = files()
         build(self.kdir, self.out)
         self.assertEqual(files(), first)

@@ -35,6 +35,7 @@ from ..out import files as outfiles, place
 from ..out.staging import write_file
 from . import make, worktree
 from .arches import ARCHES, DEFAULT_ARCHES, arch_for, candidates, make_vars, order
+from ..series import write as series_write
 
 log = logging.getLogger("detasklet")
 
@@ -332,6 +333,8 @@ def main(job: Job) -> int:
     res, by_file = run(job)
     builds = file_builds(by_file, res)
     record(job.out, builds, md_section(builds, res, job.arches))
+    # the messages of series/ say how their files built
+    series_write.rebuild(job.kdir, job.out, job.jobs)
     reg = regressions(builds)
     nb = sum(built(b) for b in builds.values())
     nerr = sum(b["pristine"] == "error" and not b.get("regression") for b in builds.values())

@@ -28,6 +28,7 @@ from ..errors import InputError, PatchError
 from ..kdir import kernel_version
 from ..out import files as outfiles, place
 from ..out.staging import locked
+from ..series import trees
 
 _TYPE_RE = re.compile(r"^(ERROR|WARNING|CHECK):([A-Z0-9_]+):", re.M)
 _GIT_ENV = {"GIT_AUTHOR_NAME": "detasklet", "GIT_AUTHOR_EMAIL": "detasklet@localhost.invalid",
@@ -126,12 +127,44 @@ def dependencies(kdir: Path, owner: dict[str, str],
     return out
 
 
+# An absolute path in a message (a local folder of the machine that made it).
+_ABS_RE = re.compile(r"(?:^|[\s(\"'=])(/[\w.+-]+/[\w.+/-]+)")
+
+
+def mail_problems(out: Path) -> list[str]:
+    """What a maintainer would send back before reading the code: a
+    series longer than its tree takes, a local path in a message or a
+    cover letter, a reason with a hole where a line number was."""
+    table = trees.load_table()
+    limits = {r.get("tag", ""): int(r.get("limit", 0)) for r in table.values() if r.get("tag")}
+    res = []
+    for d in sorted(p for p in (out / "series").glob("*/") if p.is_dir()):
+        mails = sorted(d.glob("[0-9][0-9][0-9][0-9]-*.patch"))
+        n = len([m for m in mails if not m.name.startswith("0000-")])
+        for m in mails:
+            text = m.read_text(errors="replace")
+            msg = text.split("\n---\n", 1)[0]
+            subj = re.search(r"^Subject: \[PATCH (\S+) \d+/\d+\]", text, re.M)
+            lim = limits.get(subj.group(1), 0) if subj else 0
+            if m.name.startswith("0000-") and lim and n > lim:
+                res.append(f"{d.name}: {n} patches, its tree takes at most {lim}")
+            for x in _ABS_RE.findall(msg):
+                res.append(f"{d.name}/{m.name}: a local path in the message: {x}")
+            for x in re.findall(r"\w+ \(\)|\bof held\b|\(registered \)", msg):
+                res.append(f"{d.name}/{m.name}: a reason lost its words: '{x}'")
+    return res
+
+
+def key(p: Path) -> str:
+    """A patch of series/ as the lines name it: <tree folder>/<file>."""
+    return f"{p.parent.name}/{p.name}"
+
+
 def check(kdir: Path, out: Path, jobs: int = 2) -> int:
     """Every patch of OUT/series/ alone, and the series; one line a patch
     and a summary on stdout; 1 on any failure."""
     sdir = out / "series"
-    patches = sorted(p for p in sdir.glob("[0-9][0-9][0-9][0-9]-*.patch")
-                     if not p.name.startswith("0000-"))
+    patches = outfiles.series_patches(out)
     if not patches:
         print(f"send-check: no patches in {sdir}")
         return 1
@@ -140,7 +173,7 @@ def check(kdir: Path, out: Path, jobs: int = 2) -> int:
     parsed = {}
     for p in patches:
         try:
-            parsed[p.name] = gitdiff.parse(p.read_text(errors="surrogateescape"))
+            parsed[key(p)] = gitdiff.parse(p.read_text(errors="surrogateescape"))
         except PatchError as e:
             raise InputError(f"{p} is damaged ({e}): run make series again") from None
     owner: dict[str, str] = {}
@@ -156,13 +189,14 @@ def check(kdir: Path, out: Path, jobs: int = 2) -> int:
         series_problems.append("the patches together differ from all.patch")
     fds = {fd.path: fd for fl in parsed.values() for fd in fl}
     series_problems += dependencies(kdir, owner, fds)
+    series_problems += mail_problems(out)
     builds = outfiles.builds(rep)
 
     def one(p: Path) -> Result:
-        r = Result(p.name)
-        r.applied = git_am(kdir, p, [fd.path for fd in parsed[p.name]])
+        r = Result(key(p))
+        r.applied = git_am(kdir, p, [fd.path for fd in parsed[key(p)]])
         r.types = checkpatch(kdir, p)
-        for fd in parsed[p.name]:
+        for fd in parsed[key(p)]:
             b = builds.get(fd.path)
             if b and b.get("pristine") == "ok" and b.get("converted") == "error":
                 r.problems.append(f"{fd.path} builds pristine, fails converted ({b.get('arch')})")

@@ -107,3 +107,10 @@ def add_section(out: Path, section: list[str]) -> None:
         text = head.rstrip("\n") + "\n" + ("\n" + rest[nxt + 1:] if nxt >= 0 else "")
     write_file(out, "report.md", text.rstrip("\n") + "\n\n"
                + "\n".join(section).rstrip("\n") + "\n")
+
+
+def series_patches(out: Path) -> list[Path]:
+    """The patches of OUT/series/, cover letters excepted: series/<tree>/NNNN-*.patch,
+    in the order of series/README (folders by name, patches by number)."""
+    return sorted(p for p in (out / "series").glob("*/[0-9][0-9][0-9][0-9]-*.patch")
+                  if not p.name.startswith("0000-"))

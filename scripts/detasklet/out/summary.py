@@ -11,7 +11,7 @@ import re
 from collections import Counter
 from pathlib import Path
 
-from .files import Status, builds, load_report
+from .files import Status, builds, load_report, series_patches
 
 
 def _reason(text: str) -> str:
@@ -27,10 +27,11 @@ def lines(out: Path, top: int = 12) -> list[str]:
     n = len(files)
     count = Counter(f["status"] for f in files)
     conv = count[Status.CONVERTED]
-    patches = sorted((out / "series").glob("[0-9][0-9][0-9][0-9]-*.patch"))
+    patches = series_patches(out)
+    nseries = len([d for d in (out / "series").glob("*/") if d.is_dir()])
     res = [f"Linux {rep.get('kernel', '?')}: {n} files use the tasklet API; {conv} converted "
            f"({100 * conv / max(n, 1):.1f}%), {count[Status.UNCONVERTED]} unconverted, "
-           f"{count[Status.FAILED]} failed; {max(len(patches) - 1, 0)} patches in series/"]
+           f"{count[Status.FAILED]} failed; {len(patches)} patches in {nseries} series in series/"]
     why = Counter(_reason(f["reason"]) for f in files if f["status"] != Status.CONVERTED)
     if why:
         res += ["", "Left unconverted, by reason (most first):"]

@@ -41,6 +41,8 @@ class Entry:
     excludes: list[str] = field(default_factory=list)  # X:
     regexes: list[str] = field(default_factory=list)   # N:
     status: str = ""
+    trees: list[str] = field(default_factory=list)     # T:
+    lists: list[str] = field(default_factory=list)     # L:
 
 
 def parse(text: str, is_dir=lambda p: False) -> list[Entry]:
@@ -60,6 +62,10 @@ def parse(text: str, is_dir=lambda p: False) -> list[Entry]:
                 .append(val)
             if typ == "S":
                 cur.status = val
+            elif typ == "T":
+                cur.trees.append(val)
+            elif typ == "L":
+                cur.lists.append(val.split()[0] if val else val)
         elif ln.strip() and not m and k + 1 < len(lines) and \
                 re.match(r"^[A-Z]:\s", lines[k + 1]):
             cur = Entry(ln.strip())

@@ -42,6 +42,12 @@ def _mail(ident: Ident, date: int, subject: str, to: list[str], cc: list[str],
     return f"From {sha} Mon Sep 17 00:00:00 2001\n" + head + rest
 
 
+def tag(tree_tag: str, n: int, total: int) -> str:
+    """[PATCH net-next 03/15], numbered as git format-patch does."""
+    w = len(str(total))
+    return f"[PATCH {tree_tag + ' ' if tree_tag else ''}{n:0{w}d}/{total}]"
+
+
 def patch_file(p: Patch, n: int, total: int, ident: Ident, fds: dict[str, FileDiff],
                builds: dict[str, dict], notes: dict[str, list[str]],
                sites: dict[str, list[dict]] | None = None) -> str:
@@ -55,12 +61,13 @@ def patch_file(p: Patch, n: int, total: int, ident: Ident, fds: dict[str, FileDi
             + (f"No recipients: {p.no_rcpt}.\n\n" if p.no_rcpt else "")
             + diffstat(files) + "\n"
             + "".join(f.text for f in files) + f"-- \n{SIGNATURE}\n\n")
-    return _mail(ident, ident.date + n, f"[PATCH {n}/{total}] {p.subject}", p.to, p.cc, rest)
+    return _mail(ident, ident.date + n, f"{tag(p.tree.tag, n, total)} {p.subject}",
+                 p.to, p.cc, rest)
 
 
-def cover_file(patches: list[Patch], ident: Ident, lines: list[str]) -> str:
+def cover_file(patches: list[Patch], ident: Ident, lines: list[str], title: str) -> str:
     to = list(dict.fromkeys(a for p in patches for a in p.to))
     cc = list(dict.fromkeys(a for p in patches for a in p.cc))
     rest = "\n" + "\n".join(lines) + f"\n-- \n{SIGNATURE}\n\n"
-    return _mail(ident, ident.date,
-                 f"[PATCH 0/{len(patches)}] Convert tasklet users to BH workqueues", to, cc, rest)
+    t = patches[0].tree.tag if patches else ""
+    return _mail(ident, ident.date, f"{tag(t, 0, len(patches))} {title}", to, cc, rest)

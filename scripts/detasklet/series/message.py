@@ -89,6 +89,21 @@ def _row(key: str, row: str, sites: list[dict]) -> str:
     return f"{key}() -> {' or '.join(used_)}" if used_ else row
 
 
+def _wrap_row(row: str, width: int = 72) -> list[str]:
+    """A mapping row, indented; a long one continues under its right side."""
+    if len(row) + 2 <= width:
+        return [f"  {row}"]
+    left, _, right = row.partition(" -> ")
+    lines, pad = [f"  {left} -> "], " " * (len(left) + 6)
+    for i, alt in enumerate(right.split(" or ")):
+        word = alt if i == 0 else f"or {alt}"
+        if i and len(lines[-1]) + 1 + len(word) > width:
+            lines.append(pad + word)
+        else:
+            lines[-1] += ("" if i == 0 else " ") + word
+    return lines
+
+
 def _fns(ss: list[dict]) -> str:
     names = sorted({f"{s['function']}()" if s["function"] else s["path"] for s in ss})
     return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
@@ -145,7 +160,7 @@ def body(driver: str, files: list[FileDiff], builds: dict[str, dict],
         "",
         para(f"In {driver}, the tasklet API is replaced as follows:"),
         "",
-        *[f"  {r}" for r in rows],
+        *[ln for r in rows for ln in _wrap_row(r)],
     ]
     if wqs:
         out += ["", para("enable_and_queue_work() uses the queue of the item's "
@@ -167,39 +182,37 @@ def body(driver: str, files: list[FileDiff], builds: dict[str, dict],
     return "\n".join(out) + "\n"
 
 
-def _left_reason(f: dict) -> str:
-    """A reason of report.json, for the cover letter: without its line
-    numbers or the name of the file that held a group back, so that the
-    files left out for one reason are listed together."""
-    why = re.sub(r"\b(at )?line \d+", "", str(f.get("reason", ""))).strip()
-    why = re.sub(r"\s+", " ", why)
-    why = re.sub(r"with \S+, which did not convert", "with a file that did not convert", why)
-    return why or f.get("status", "")
-
-
 def cover(patches: "list[Patch]", rep: dict, fds: dict[str, FileDiff],
-          builds: dict[str, dict], reproduce: list[str], who: str, base: str) -> list[str]:
-    """The lines of the cover letter between its Subject and its signature;
-    reproduce: the commands that make the series again."""
+          builds: dict[str, dict], reproduce: list[str], who: str, base: str,
+          scope: str = "", part: str = "") -> list[str]:
+    """The lines of a cover letter between its Subject and its signature.
+    rep: report.json with the files of this series' tree only; scope: the
+    tree ("the net-next tree"); part: what to say of a series sent in
+    parts; reproduce: the commands that make the series again."""
     total = len(patches)
     files = rep.get("files", [])
-    nconv = len(fds)
+    mine = {f for p in patches for f in p.files}
     left = [f for f in files if f.get("status") != Status.CONVERTED]
     every = [fds[f] for p in patches for f in p.files]
     keys = apis(every)
+    where = f"Linux {rep.get('kernel', '')}" + (f" for {scope}" if scope else "")
     lines: list[str] = [
         para("Tasklets are deprecated, and BH workqueues (WQ_BH, since "
              "v6.9) run their work items from the same softirqs, on the CPU "
-             "that queued them. This series moves the tasklet users of "
-             f"Linux {rep.get('kernel', '')} that can be converted "
-             "mechanically to BH workqueues, one patch per driver; each "
+             "that queued them. This series moves tasklet users of "
+             f"{where} to BH workqueues, one patch per driver; each "
              "patch applies and builds on its own, in any order."),
+    ]
+    if part:
+        lines += ["", para(part)]
+    lines += [
         "",
-        para(f"Totals: {len(files) or nconv} files use the tasklet API; {nconv} "
-             f"are converted in {total} patches; {len(left)} are left unconverted."),
+        para(f"In this tree, {len(files) or len(mine)} files use the tasklet API: "
+             f"{len(mine)} are converted in these {total} patches"
+             + (f", {len(left)} are left unconverted (below)." if left else ".")),
         "",
         "The mapping:", "",
-        *[f"  {r.new}" for r in MAPPING if r.key in keys],
+        *[ln for r in MAPPING if r.key in keys for ln in _wrap_row(r.new)],
         "", "Where the behaviour differs:", "",
         *[bullet(r.note) for r in MAPPING if r.key in keys and r.note],
     ]
@@ -209,18 +222,15 @@ def cover(patches: "list[Patch]", rep: dict, fds: dict[str, FileDiff],
                   ""]
         lines += [bullet(f"{n}/{total} {p.prefix}: {len(p.files)} files, "
                          f"{len(p.entries)} sections") for n, p in cross]
-    built = [p for p in fds if p in builds and builds[p].get("converted") == "ok"]
+    built = [p for p in mine if p in builds and builds[p].get("converted") == "ok"]
     lines += ["", para(
-        f"Compile-tested: {len(built)} of the {nconv} changed files built by make "
-        "compile-test." if builds else
-        "Not compile-tested by the tool: make compile-test has not recorded builds.")]
+        f"Compile-tested: {len(built)} of the {len(mine)} changed files built by make "
+        "compile-test, each patch on its own." if builds else
+        "Not compile-tested yet: make compile-test writes the results into each patch.")]
     if left:
-        by: dict[str, list[str]] = {}
-        for f in left:
-            by.setdefault(_left_reason(f), []).append(f["path"])
-        lines += ["", f"Left unconverted ({len(left)} files), and why:", ""]
-        for why, ps in sorted(by.items(), key=lambda kv: (-len(kv[1]), kv[0])):
-            lines += [bullet(f"{why} ({len(ps)}): {', '.join(sorted(ps))}")]
+        lines += ["", "Left unconverted, and why:", ""]
+        for f in sorted(left, key=lambda f: f["path"]):
+            lines += [bullet(f"{f['path']}: {f.get('reason') or f.get('status', '')}")]
     lines += ["", *reproduce, ""]
     lines += [f"{who} ({total}):"] + [f"  {p.subject}" for p in patches] + [""]
     stat = diffstat(sorted(every, key=lambda f: f.path))

@@ -16,7 +16,7 @@ from pathlib import Path
 from ..ctext import kbuild
 from ..ctext.gitdiff import FileDiff
 from ..ctext.tasklet import declared_names
-from . import drivers as drivers_, maintainers, prefix
+from . import drivers as drivers_, maintainers, prefix, trees
 
 SUBJECT = "Convert from tasklet to BH workqueue"
 
@@ -34,6 +34,7 @@ class Patch:
     to: list[str] = field(default_factory=list)
     cc: list[str] = field(default_factory=list)
     no_rcpt: str = ""         # why the patch has no To/Cc, when it has none
+    tree: trees.Tree = field(default_factory=lambda: trees.Tree("misc"))
 
     @property
     def subject(self) -> str:
@@ -116,12 +117,18 @@ def name_found(pfx: str, files: list[str], entries: list[maintainers.Entry]) -> 
     return any(last in h for h in hay)
 
 
-def plan(kdir: Path, fds: dict[str, FileDiff], old: dict[str, str],
-         groups: list[list[str]]) -> list[Patch]:
-    """The patches: drivers, joined groups, subjects."""
+def index_of(kdir: Path) -> maintainers.Index:
+    """KDIR's MAINTAINERS, indexed (empty without one)."""
     text = (kdir / "MAINTAINERS").read_text(errors="replace") \
         if (kdir / "MAINTAINERS").is_file() else ""
-    index = maintainers.Index(maintainers.parse(text, lambda p: (kdir / p).is_dir()))
+    return maintainers.Index(maintainers.parse(text, lambda p: (kdir / p).is_dir()))
+
+
+def plan(kdir: Path, fds: dict[str, FileDiff], old: dict[str, str],
+         groups: list[list[str]], index: maintainers.Index | None = None) -> list[Patch]:
+    """The patches: drivers, joined groups, subjects, trees."""
+    index = index or index_of(kdir)
+    table, lists = trees.load_table(), trees.load_lists()
     mods: dict[str, dict[str, str]] = {}
     drivers: dict[str, drivers_.Driver] = {}
     for f in sorted(fds):
@@ -146,6 +153,7 @@ def plan(kdir: Path, fds: dict[str, FileDiff], old: dict[str, str],
         p.named = p.source == "history" or name_found(p.prefix, files, [
             e for o in own.values() if o for e in [o[1]]])
         p.entries = sorted({o[1].name for o in own.values() if o})
+        p.tree = trees.tree_of(files, index, table, lists)
         crossing = [u for u in units if len({own[f][1].name for f in u if own[f]}) > 1]
         if crossing:
             hs = [f for u in crossing for f in u if f.endswith(".h")]

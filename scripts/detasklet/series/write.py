@@ -12,8 +12,11 @@ identity, the date and the base: a second run writes the same bytes.
 
 from __future__ import annotations
 
+import json
 import logging
+import shutil
 import subprocess
+from dataclasses import dataclass
 from pathlib import Path
 
 from ..ctext import layout
@@ -22,9 +25,11 @@ from ..errors import InputError, PatchError
 from ..kdir import kernel_version
 from ..out import files as outfiles, place
 from ..out.staging import locked, write_file
-from . import maintainers, mbox, message
+from ..out.files import Status
+from . import maintainers, mbox, message, plan as plan_, trees
 from .identity import Ident, identity
-from .plan import Patch, plan
+from .plan import Patch
+from .trees import Tree
 
 log = logging.getLogger("detasklet")
 
@@ -63,12 +68,15 @@ def load(kdir: Path, out: Path) -> tuple[dict[str, FileDiff], dict[str, str],
     return fds, old, groups, rep
 
 
-def report_section(patches: list[Patch]) -> list[str]:
+def report_section(patches: list[Patch], series: "list[Series]") -> list[str]:
     src = {s: sum(p.source == s for p in patches) for s in ("history", "table", "path")}
     n = len(patches)
     named = sum(p.named for p in patches)
     lines = ["## Series", "",
-             f"{n} patches in `series/`, one per driver. Subject prefixes: "
+             f"{n} patches in {len(series)} series, one per maintainer tree (`series/README` "
+             "lists them): " + ", ".join(f"{s.folder} ({len(s.patches)})" for s in series)
+             + ".", "",
+             "One patch per driver. Subject prefixes: "
              f"{src['history']} from git history, {src['table']} from MAINTAINERS and the "
              f"subsystem table, {src['path']} from the bare path "
              f"({100 * (src['history'] + src['table']) / max(n, 1):.0f}% with a subsystem "
@@ -101,38 +109,124 @@ def tool_version() -> str:
     return r.stdout.strip() or "unknown"
 
 
+@dataclass
+class Series:
+    folder: str                # series/<folder>/
+    tree: Tree
+    patches: list[Patch]
+    part: int = 1
+    parts: int = 1
+
+
+def split(patches: list[Patch]) -> list[Series]:
+    """One series per tree (in the order of the trees' names), cut into
+    parts where the tree takes at most so many patches at once."""
+    by: dict[str, list[Patch]] = {}
+    for p in patches:
+        by.setdefault(p.tree.name, []).append(p)
+    out = []
+    for name in sorted(by):
+        ps = by[name]
+        cuts = trees.parts(ps[0].tree, len(ps))
+        for k, (a, b) in enumerate(cuts, 1):
+            folder = name if len(cuts) == 1 else f"{name}-{k}"
+            out.append(Series(folder, ps[0].tree, ps[a:b], k, len(cuts)))
+    return out
+
+
+def part_text(s: Series) -> str:
+    if s.parts == 1:
+        return ""
+    return (f"This is part {s.part} of {s.parts}: {s.tree.why.rstrip('.')}, so the "
+            f"tree's {sum(1 for _ in s.patches)} patches here are followed by the "
+            f"other parts, one at a time, each once the one before is applied.")
+
+
+def reproduce_lines(kdir: Path, rep: dict, base: str) -> list[str]:
+    """The commands that make the series again, without a local path."""
+    tree = f"<linux-{rep.get('kernel', '')}>"
+    return [f"To reproduce with detasklet {tool_version()}, {tree} being a Linux "
+            f"{rep.get('kernel', '')} source tree" + (f" at {base[:12]}" if base else "") + ":",
+            "", f"  make convert KDIR={tree}", f"  make compile-test KDIR={tree}",
+            f"  make send-check KDIR={tree}"]
+
+
+def index_text(series: list[Series], rep: dict) -> str:
+    """series/README: the series, in the order to send them."""
+    lines = [f"Tasklet to BH workqueue conversion of Linux {rep.get('kernel', '')}:",
+             f"{len(series)} series, one per maintainer tree (parts where a tree",
+             "takes a limited number of patches at once). Send each folder as one",
+             "thread (git send-email <folder>/*.patch); a tree's parts one after",
+             "the other. The removal of the tasklet core comes last, once every",
+             "series is applied: make tasklet-free writes it.", "",
+             f"{'folder':24} {'patches':>7}  tree"]
+    for s in series:
+        t = s.tree.url.split()
+        url = t[1] if len(t) > 1 else t[0] if t else f"({s.tree.via})"
+        lines.append(f"{s.folder:24} {len(s.patches):>7}  {url}")
+    return "\n".join(lines) + "\n"
+
+
+def write_identity(out: Path, ident: Ident) -> None:
+    """report.json "series": who signed, when, on which base, so that
+    make compile-test writes the same mails again with its results."""
+    data = outfiles.load_report(out)
+    data["series"] = {"from": ident.name_email, "date": ident.date, "base": ident.base}
+    write_file(out, "report.json", json.dumps(data, indent=1) + "\n")
+
+
 def build(kdir: Path, out: Path, ident: Ident, jobs: int = 2, out_name: str = "") -> list[Patch]:
     """series/ (and the report.md section) from OUT and the pristine KDIR."""
     fds, old, groups, rep = load(kdir, out)
     builds = outfiles.builds(rep)
     notes = {f["path"]: f["notes"] for f in rep["files"] if f.get("notes")}
     sites = {f["path"]: f["sites"] for f in rep["files"] if f.get("sites")}
-    patches = plan(kdir, fds, old, groups)
+    index = plan_.index_of(kdir)
+    patches = plan_.plan(kdir, fds, old, groups, index)
     log.info(f"series: {len(fds)} files in {len(patches)} patches; asking get_maintainer.pl")
     maintainers.address(kdir, patches, fds, out / ".get_maintainer.json", jobs)
     sdir = out / "series"
     if sdir.is_dir():
-        for f in sdir.glob("*.patch"):
-            f.unlink()
-    sdir.mkdir(parents=True, exist_ok=True)
-    total = len(patches)
-    for n, p in enumerate(patches, 1):
-        (sdir / f"{n:04d}-{mbox.slug(p.subject)}.patch").write_text(
-            mbox.patch_file(p, n, total, ident, fds, builds, notes, sites),
-            errors="surrogateescape")
-    if patches:   # nothing converted (an already converted tree): no series
-        name = out_name or str(out)
-        reproduce = [f"To reproduce (detasklet {tool_version()}):", "",
-                     f"  make convert KDIR={kdir} OUT={name}",
-                     f"  make series KDIR={kdir} OUT={name}"
-                     + (f" BASE={ident.base}" if ident.base else ""),
-                     f"  make send-check KDIR={kdir} OUT={name}"]
-        lines = message.cover(patches, rep, fds, builds, reproduce,
-                              ident.name_email.split(" <")[0], ident.base)
-        (sdir / "0000-cover-letter.patch").write_text(mbox.cover_file(patches, ident, lines),
-                                                      errors="surrogateescape")
-    outfiles.add_section(out, report_section(patches))
+        shutil.rmtree(sdir)     # OUT is the tool's (out.place): series/ is ours
+    sdir.mkdir(parents=True)
+    series = split(patches)
+    table, lists = trees.load_table(), trees.load_lists()
+    left_tree = {f["path"]: trees.tree_of([f["path"]], index, table, lists).name
+                 for f in rep["files"] if f.get("status") != Status.CONVERTED}
+    for s in series:
+        d = sdir / s.folder
+        d.mkdir()
+        total = len(s.patches)
+        for n, p in enumerate(s.patches, 1):
+            (d / f"{n:04d}-{mbox.slug(p.subject)}.patch").write_text(
+                mbox.patch_file(p, n, total, ident, fds, builds, notes, sites),
+                errors="surrogateescape")
+        mine = {f for p in s.patches for f in p.files}
+        srep = {**rep, "files": [f for f in rep["files"] if f["path"] in mine or (
+            s.part == 1 and left_tree.get(f["path"]) == s.tree.name)]}
+        lines = message.cover(s.patches, srep, fds, builds, reproduce_lines(kdir, rep, ident.base),
+                              ident.name_email.split(" <")[0], ident.base,
+                              f"the {s.tree.name} tree", part_text(s))
+        title = "Convert tasklet users to BH workqueues" + (
+            f" (part {s.part} of {s.parts})" if s.parts > 1 else "")
+        (d / "0000-cover-letter.patch").write_text(mbox.cover_file(s.patches, ident, lines, title),
+                                                   errors="surrogateescape")
+    if series:
+        (sdir / "README").write_text(index_text(series, rep))
+    write_identity(out, ident)
+    outfiles.add_section(out, report_section(patches, series))
     return patches
+
+
+def rebuild(kdir: Path, out: Path, jobs: int = 2) -> None:
+    """series/ again with the identity it was written with (after make
+    compile-test, so that each message says how its files built)."""
+    rec = outfiles.load_report(out).get("series")
+    if not isinstance(rec, dict) or not (out / "series").is_dir():
+        return
+    ident = Ident(str(rec.get("from", "")), int(rec.get("date", 0)), str(rec.get("base", "")),
+                  "report.json")
+    build(kdir, out, ident, jobs)
 
 
 def main(kdir_arg: str, out_arg: str, from_: str | None, base: str | None, jobs: int) -> int:
@@ -143,5 +237,6 @@ def main(kdir_arg: str, out_arg: str, from_: str | None, base: str | None, jobs:
     ident = identity(kdir, from_, base)
     with locked(out):
         patches = build(kdir, out, ident, jobs, str(out))
-    print(f"series: {len(patches)} patches and a cover letter in {out / 'series'}/")
+    print(f"series: {len(patches)} patches in {out / 'series'}/, one folder per tree "
+          f"(README lists them)")
     return 0

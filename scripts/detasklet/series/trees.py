@@ -1,0 +1,127 @@
+"""Which maintainer tree takes a patch, and how that tree wants its series.
+
+A patch goes to the tree of the most specific MAINTAINERS section of its
+files that names one (T:); a section without T: defers to the sections
+above it (NETWORKING DRIVERS above a NIC's own section). Of a section's
+trees the development one is taken (net-next over net, cryptodev over
+crypto). A patch whose sections name no tree goes to the series of its
+first mailing list (L:), and one without even that to "misc".
+
+trees.toml (beside this file) holds what MAINTAINERS does not say: a
+short name for a tree, the tag its subjects carry ([PATCH net-next 1/9]),
+the most patches it takes in one series, and why.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+from .maintainers import Index
+
+TABLE = Path(__file__).with_name("trees.toml")
+GENERIC = {"linux", "linux-2.6", "kernel", "linux-next"}
+
+
+@dataclass(frozen=True)
+class Tree:
+    name: str            # the series' folder and key: net-next, dmaengine
+    url: str = ""        # the T: line, or "" for a list or misc
+    tag: str = ""        # in the subject: [PATCH <tag> n/N]
+    limit: int = 0       # most patches in one series (0: no limit)
+    why: str = ""        # why the tag or the limit
+    via: str = ""        # how it was found, when not by T:: a list, or none
+
+
+def load_table(path: Path = TABLE) -> dict[str, dict]:
+    """trees.toml: {tree name or T: basename: {name, tag, limit, why}}."""
+    with path.open("rb") as f:
+        return tomllib.load(f).get("tree", {})
+
+
+def tree_name(t_line: str) -> str:
+    """A short name for a T: line: the repository's name without .git
+    (net-next), its owner's too when the name says nothing (kees-linux),
+    and a branch when one is given (tip-irq-core)."""
+    parts = t_line.split()
+    url = parts[1] if len(parts) > 1 and parts[0] in ("git", "hg", "quilt") else parts[0]
+    branch = parts[2] if len(parts) > 2 and parts[0] == "git" else ""
+    url = url.rstrip("/")
+    base = re.sub(r"\.git$", "", posixpath.basename(url))
+    if base in GENERIC or not base:
+        owner = posixpath.basename(posixpath.dirname(url))
+        base = f"{owner}-{base}" if base else owner
+    if branch:
+        base += "-" + re.sub(r"[^A-Za-z0-9.]+", "-", branch)
+    return re.sub(r"[^A-Za-z0-9._-]+", "-", base).strip("-") or "misc"
+
+
+def _development(trees: list[str]) -> str:
+    """Of a section's T: lines, the one new work goes to."""
+    gits = [t for t in trees if t.split()[0] in ("git", "hg", "quilt")] or trees
+    for t in gits:
+        n = tree_name(t)
+        if n.endswith("-next") or "next" in t.split()[-1] or re.search(r"dev\b|dev-", n):
+            return t
+    return gits[0]
+
+
+def load_lists(path: Path = TABLE) -> dict[str, str]:
+    """trees.toml [list]: {mailing list: tree name}."""
+    with path.open("rb") as f:
+        return tomllib.load(f).get("list", {})
+
+
+# Sections that own files across subsystems but are not where a driver's
+# patches go: the whole tree's, and the architectures' and platforms'
+# (ARM/APPLE MACHINE SUPPORT lists apple-admac.c; dmaengine applies it).
+def _platform(name: str) -> bool:
+    return name == "THE REST" or bool(re.match(r"(ARM|ARM64|RISC-V|MIPS)/", name))
+
+
+def tree_of(files: list[str], index: Index, table: dict[str, dict],
+            lists: dict[str, str]) -> Tree:
+    """The tree of a patch: of its first file (in order) that has one. For
+    each file, its sections from the most specific: the first that names a
+    tree (T:), or a mailing list of the lists table, decides."""
+    for f in files:
+        for _, _, e in index.matches(f):
+            if _platform(e.name):
+                continue
+            if e.trees:
+                return make_tree(_development(e.trees), table)
+            known = [a for a in e.lists if a in lists]
+            if known:
+                return make_tree("", table, lists[known[0]], f"list {known[0]}")
+    for f in files:
+        for _, _, e in index.matches(f):
+            real = [a for a in e.lists if "@" in a and not a.startswith("linux-kernel@")]
+            if real:
+                return make_tree("", table, real[0].split("@")[0], f"list {real[0]}")
+    return make_tree("", table, "misc", "no tree or list in MAINTAINERS")
+
+
+def make_tree(t_line: str, table: dict[str, dict], name: str = "", via: str = "") -> Tree:
+    """The Tree of a T: line (or of a name); a table row's name sends it to
+    another tree, whose row then gives the tag and the limit."""
+    name = tree_name(t_line) if t_line else name
+    row = table.get(name, {})
+    why = row.get("why", "")
+    if row.get("name") and row["name"] != name:
+        name = row["name"]
+        row = {**table.get(name, {}), **{k: v for k, v in row.items() if k == "tag"}}
+        why = why or row.get("why", "")
+    return Tree(name, t_line, row.get("tag", ""), int(row.get("limit", 0)), why, via)
+
+
+def parts(tree: Tree, n: int) -> list[tuple[int, int]]:
+    """[start, end) of each part of a series of n patches: one part, or
+    near-equal parts of at most tree.limit."""
+    if not tree.limit or n <= tree.limit:
+        return [(0, n)]
+    k = -(-n // tree.limit)
+    size = -(-n // k)
+    return [(i, min(i + size, n)) for i in range(0, n, size)]

@@ -1,0 +1,97 @@
+"""series.trees: which tree takes a patch, its tag and its parts."""
+
+import unittest
+
+from detasklet.series import maintainers, trees
+
+MAINTAINERS = """\
+NETWORKING DRIVERS
+M:	Net Person <net@example.org>
+L:	netdev@vger.kernel.org
+S:	Maintained
+T:	git git://git.kernel.org/pub/scm/linux/kernel/git/netdev/net.git
+T:	git git://git.kernel.org/pub/scm/linux/kernel/git/netdev/net-next.git
+F:	drivers/net/
+
+ATM
+M:	Atm Person <atm@example.org>
+L:	netdev@vger.kernel.org
+S:	Maintained
+F:	drivers/atm/
+
+FOO NIC DRIVER
+M:	Foo Person <foo@example.org>
+S:	Maintained
+F:	drivers/net/ethernet/foo/
+
+CRYPTO API
+M:	Crypto Person <crypto@example.org>
+L:	linux-crypto@vger.kernel.org
+S:	Maintained
+T:	git git://git.kernel.org/pub/scm/linux/kernel/git/herbert/cryptodev-2.6.git
+T:	git git://git.kernel.org/pub/scm/linux/kernel/git/herbert/crypto-2.6.git
+F:	drivers/crypto/
+
+ARM/FOO MACHINE SUPPORT
+M:	Arm Person <arm@example.org>
+S:	Maintained
+T:	git git://git.kernel.org/pub/scm/linux/kernel/git/arm/foo.git
+F:	drivers/crypto/foo-crypt.c
+
+BAR MISC DRIVER
+M:	Bar Person <bar@example.org>
+L:	bar-devel@lists.example.org
+L:	linux-kernel@vger.kernel.org
+S:	Maintained
+F:	drivers/misc/bar.c
+
+THE REST
+M:	Linus <linus@example.org>
+L:	linux-kernel@vger.kernel.org
+S:	Buried alive in reporters
+T:	git git://git.kernel.org/pub/scm/linux/kernel/git/torvalds/linux.git
+F:	*
+"""
+
+
+class Trees(unittest.TestCase):
+    idx = maintainers.Index(maintainers.parse(MAINTAINERS, lambda p: p.endswith("/")))
+    table, lists = trees.load_table(), trees.load_lists()
+
+    def of(self, path: str) -> trees.Tree:
+        return trees.tree_of([path], self.idx, self.table, self.lists)
+
+    def test_tree_name(self) -> None:
+        self.assertEqual(trees.tree_name("git git://x/netdev/net-next.git"), "net-next")
+        self.assertEqual(trees.tree_name("git git://x/git/kees/linux.git"), "kees-linux")
+        self.assertEqual(trees.tree_name("git git://x/tip/tip.git irq/core"), "tip-irq-core")
+        self.assertEqual(trees.tree_name("https://github.com/pkshih/rtw.git"), "rtw")
+
+    def test_development_tree_over_fixes_tree(self) -> None:
+        self.assertEqual(self.of("drivers/net/ethernet/bar/bar.c").name, "net-next")
+        self.assertEqual(self.of("drivers/crypto/baz.c").name, "crypto")
+
+    def test_section_without_tree_defers_to_the_one_above(self) -> None:
+        t = self.of("drivers/net/ethernet/foo/foo.c")
+        self.assertEqual((t.name, t.tag, t.limit), ("net-next", "net-next", 15))
+
+    def test_list_of_the_table_names_the_tree(self) -> None:
+        t = self.of("drivers/atm/eni.c")
+        self.assertEqual((t.name, t.tag, t.via), ("net-next", "net-next", "list netdev@vger.kernel.org"))
+
+    def test_platform_section_is_not_the_tree(self) -> None:
+        self.assertEqual(self.of("drivers/crypto/foo-crypt.c").name, "crypto")
+
+    def test_first_real_list_then_misc(self) -> None:
+        self.assertEqual(self.of("drivers/misc/bar.c").name, "bar-devel")
+        self.assertEqual(self.of("lib/other.c").name, "misc")
+
+    def test_parts_near_equal_within_the_limit(self) -> None:
+        t = trees.Tree("net-next", limit=15)
+        self.assertEqual(trees.parts(t, 15), [(0, 15)])
+        self.assertEqual(trees.parts(t, 34), [(0, 12), (12, 24), (24, 34)])
+        self.assertEqual(trees.parts(trees.Tree("dmaengine"), 40), [(0, 40)])
+
+
+if __name__ == "__main__":
+    unittest.main()
