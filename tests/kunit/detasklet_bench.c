@@ -28,6 +28,7 @@
 #include <linux/bottom_half.h>
 #include <linux/completion.h>
 #include <linux/cpumask.h>
+#include <linux/delay.h>
 #include <linux/hrtimer.h>
 #include <linux/interrupt.h>
 #include <linux/kthread.h>
