@@ -16,7 +16,8 @@
 # include/linux/workqueue.h declares it, else system_wq.
 #
 # Environment: BENCH_BUILD (default build/bench), BENCH_ARCHES (default
-# "um x86_64"), BENCH_CPUS (2), KUNIT_JOBS (2), KUNIT_TIMEOUT (1800).
+# "um x86_64"), BENCH_CPUS (2), KUNIT_JOBS (2), KUNIT_TIMEOUT (1800),
+# KUNIT_ACCEL (tcg, or auto: see kl_tcg in scripts/kunit-lib.sh).
 
 set -euo pipefail
 
@@ -71,6 +72,7 @@ kl_install "$SRC" lib/detasklet_bench.c "$SUITE_C"
 kl_add_suites "$SRC" 'obj-$(CONFIG_DETASKLET_BENCH_KUNIT_TEST) += detasklet_bench.o' \
 	${PERCPU:+"CFLAGS_detasklet_bench.o += $PERCPU"}
 
+[ "$ARCHES" = um ] || kl_tcg "$KB/bin"
 LOGS=()
 for a in $ARCHES; do
 	args=(--arch="$a")

@@ -34,6 +34,8 @@
 #                project root)
 #   KUNIT_JOBS   make jobs (default 2)
 #   KUNIT_TIMEOUT  kunit.py --timeout in seconds (default 600)
+#   KUNIT_ACCEL  tcg (default: QEMU on TCG even where /dev/kvm exists) or
+#                auto (kunit.py's kvm, hvf, tcg order); see kl_tcg
 
 set -euo pipefail
 
@@ -110,6 +112,7 @@ touch "$MARK"
 ARGS=(--arch="$ARCH")
 if [ "$ARCH" != um ]; then
 	ARGS+=(--kconfig_add CONFIG_SMP=y --qemu_args="-smp $CPUS")
+	kl_tcg "$KB/bin"
 fi
 
 echo "$PROG: Linux $KVER, $ARCH$([ "$ARCH" = um ] || echo " -smp $CPUS"), mode $MODE, build dir $OUT, jobs ${KUNIT_JOBS:-2}"
