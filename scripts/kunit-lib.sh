@@ -5,8 +5,8 @@
 # and scripts/bench.sh share, sourced (never run).  The caller sets PROG
 # (its name, for messages) and uses "set -euo pipefail".
 #
-#   kl_kdir KDIR            check a kernel source tree; sets KDIR (absolute,
-#                           physical) and KVER
+#   kl_kdir KDIR            check a kernel source tree (and KUNIT_ACCEL); sets
+#                           KDIR (absolute, physical) and KVER
 #   kl_scratch VAR DEFAULT  the scratch directory from $VAR or DEFAULT
 #                           (relative to the project), checked to lie outside
 #                           KDIR, created and locked; sets KB
@@ -38,6 +38,7 @@ die() { echo "$PROG: error: $*" >&2; exit 2; }
 
 kl_kdir() {
 	KDIR=$1
+	case ${KUNIT_ACCEL:-tcg} in tcg|auto) ;; *) die "KUNIT_ACCEL '$KUNIT_ACCEL' is not tcg or auto" ;; esac
 	[ -e "$KDIR" ] || die "KDIR '$KDIR' does not exist"
 	[ -d "$KDIR" ] || die "KDIR '$KDIR' is not a directory"
 	KDIR=$(cd "$KDIR" && pwd -P)
@@ -170,11 +171,7 @@ kl_kunit() {
 # order.
 kl_tcg() {
 	local dir=$1 q=qemu-system-x86_64 real
-	case ${KUNIT_ACCEL:-tcg} in
-	auto) return 0 ;;
-	tcg) ;;
-	*) die "KUNIT_ACCEL '$KUNIT_ACCEL' is not tcg or auto" ;;
-	esac
+	[ "${KUNIT_ACCEL:-tcg}" = tcg ] || return 0	# auto (checked by kl_kdir)
 	mkdir -p "$dir"
 	real=$(PATH=${PATH//"$dir:"/} command -v "$q") || die "$q not found"
 	# shellcheck disable=SC2016 # the shim's own variables
