@@ -15,6 +15,8 @@ J          ?= $(shell nproc)
 TIMEOUT    ?= 120
 PATHS      ?=
 PKGS       := coccinelle bc flex bison libelf-dev libssl-dev
+BENCH_PKGS := qemu-system-x86 gnuplot-nox
+CPUS       ?= 2
 PY         := PYTHONPATH=$(CURDIR)/scripts python3
 # $(call q,text): text as one shell word (KDIR or OUT may hold spaces or quotes).
 q = '$(subst ','\'',$(1))'
@@ -25,7 +27,7 @@ ifneq ($(FROM),)
 export DETASKLET_FROM := $(FROM)
 endif
 
-.PHONY: test-fast convert test deps kunit tasklet-free reference references help series send-check \
+.PHONY: test-fast convert test deps kunit kunit-smp kunit-breaks bench bench-deps tasklet-free reference references help series send-check \
         compile-deps compile-test compile-sample coverage report
 
 ## help: this list
@@ -84,6 +86,22 @@ test-fast: deps references
 ## kunit [KDIR=dir]: the contract suite, tasklet and work item side by side, on UML
 kunit: deps $(if $(filter $(REF_TREE),$(KDIR)),reference)
 	@scripts/kunit.sh $(call q,$(KDIR))
+
+## kunit-smp [KDIR=dir] [CPUS=2]: the contract suite on QEMU x86_64 with CPUS CPUs (cross-CPU cases run)
+kunit-smp: deps bench-deps $(if $(filter $(REF_TREE),$(KDIR)),reference)
+	@scripts/kunit.sh $(call q,$(KDIR)) --arch x86_64 --cpus $(CPUS)
+
+## kunit-breaks [KDIR=dir]: every break switch (tests/kunit/breaks.txt) must fail exactly its case
+kunit-breaks: deps bench-deps $(if $(filter $(REF_TREE),$(KDIR)),reference)
+	@scripts/kunit-breaks.sh $(call q,$(KDIR))
+
+## bench [KDIR=dir] [OUT=dir]: tasklet vs BH work latency, cost, FIFO wake-up; UML and QEMU (docs/bench.md)
+bench: deps bench-deps $(if $(filter $(REF_TREE),$(KDIR)),reference)
+	@scripts/bench.sh $(call q,$(KDIR)) $(call q,$(OUT))
+
+# QEMU for the x86_64 runs, gnuplot for latency.png (as root), or the command to run.
+bench-deps:
+	$(call install,$(BENCH_PKGS))
 
 ## tasklet-free [KDIR=dir] [OUT=dir]: a kernel without tasklets, built and booted on UML
 # A kernel without tasklets: OUT/all.patch (made by convert if missing), then

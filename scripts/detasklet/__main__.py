@@ -120,6 +120,11 @@ def cmd_leftovers(a: argparse.Namespace) -> int:
                           Path(a.list_out) if a.list_out else None)
 
 
+def cmd_bench(a: argparse.Namespace) -> int:
+    from .check import bench
+    return bench.main(a.log, Path(a.out), a.command, a.kernel, plot=not a.no_plot)
+
+
 # ---- the parser ---------------------------------------------------------------
 
 def parser() -> Parser:
@@ -223,6 +228,17 @@ def parser() -> Parser:
     p_left.add_argument("--report", help="convert's report.json")
     p_left.add_argument("--list-out", help="write the converted files compiled there")
     p_left.set_defaults(fn=cmd_leftovers)
+
+    p_bench = sub.add_parser("bench", parents=[common], help="read the detasklet_bench "
+                             "KUnit output of make bench into bench.json, a table and "
+                             "latency.png (ratios to the tasklet of the same boot)")
+    p_bench.add_argument("--log", action="append", default=[], metavar="WHERE=PATH",
+                         help="kunit.py's test.log of one run (um=..., x86_64=...)")
+    p_bench.add_argument("-o", "--out", required=True, help="the folder (OUT/bench)")
+    p_bench.add_argument("--command", default="make bench", help="what reproduces it")
+    p_bench.add_argument("--kernel", default="?", help="the kernel version")
+    p_bench.add_argument("--no-plot", action="store_true", help="no latency.png")
+    p_bench.set_defaults(fn=cmd_bench)
     return p
 
 

@@ -26,7 +26,19 @@
  * dt_enable_and_queue_restores_dropped_schedule must then fail, which proves
  * the suite catches that wrong mapping.  -DDETASKLET_CONTRACT_BREAK_IN_ATOMIC
  * maps tasklet_disable_in_atomic() to disable_work_sync(): the case
- * dt_disable_in_atomic_irqs_off must then fail.
+ * dt_disable_in_atomic_irqs_off must then fail.  Each of the other break
+ * switches (DETASKLET_CONTRACT_BREAK_<NAME>, listed in tests/kunit/breaks.txt
+ * with the one case it must fail; make kunit-breaks runs them all) breaks one
+ * idiom the converter emits or one cross-CPU property:
+ *   TRACKED_ALWAYS  tracked enable without its flag test (always queues)
+ *   TRACKED_PLAIN   tracked enable as plain enable_work()
+ *   KILL_FLUSH      tasklet_kill() outside teardown as cancel_work_sync() only
+ *   REENTRANT       the second queue of a running item on another workqueue
+ *   LOCAL_CPU       a per-CPU item queued with queue_work_on(another CPU)
+ *   QUEUE_ON        queue_work_on(cpu, system_bh_wq) without its CPU
+ *   CANCEL_WAIT     cancel_work_sync()/disable_work_sync() without the wait
+ * The cross-CPU cases (dt_smp_*) need 2 online CPUs (QEMU x86_64 -smp 2,
+ * make kunit-smp); on UML they are reported as skipped, never as passed.
  */
 
 #include <kunit/test.h>
@@ -34,11 +46,14 @@
 #include <linux/bitops.h>
 #include <linux/bottom_half.h>
 #include <linux/completion.h>
+#include <linux/cpumask.h>
 #include <linux/delay.h>
 #include <linux/interrupt.h>
 #include <linux/irqflags.h>
 #include <linux/jiffies.h>
+#include <linux/ktime.h>
 #include <linux/preempt.h>
+#include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/smp.h>
 #include <linux/workqueue.h>
@@ -671,16 +686,30 @@ static void dt_flush_work_waits_for_pending(struct kunit *test)
 	dt_item_teardown(it);
 }
 
-/* 13. The callback runs on the CPU that queued it. */
-static void dt_runs_on_queueing_cpu(struct kunit *test)
+/*
+ * Queue lo (system_bh_wq) and hi (system_bh_highpri_wq) work and tasklets
+ * from this CPU, with preemption off; wait for the four runs.  The work goes
+ * through dt_queue_local(): -DDETASKLET_CONTRACT_BREAK_LOCAL_CPU sends it
+ * to other instead (other < 0: this CPU, i.e. no break on this call).
+ */
+static bool dt_queue_local(struct workqueue_struct *wq, struct work_struct *w, int other)
 {
-	struct dt_item *lo = dt_item_new(test, system_bh_wq);
-	struct dt_item *hi = dt_item_new(test, system_bh_highpri_wq);
-	int cpu;
+#ifdef DETASKLET_CONTRACT_BREAK_LOCAL_CPU
+	return queue_work_on(other, wq, w);
+#else
+	return queue_work(wq, w);
+#endif
+}
 
-	cpu = get_cpu();
-	KUNIT_EXPECT_TRUE(test, queue_work(system_bh_wq, &lo->work));
-	KUNIT_EXPECT_TRUE(test, queue_work(system_bh_highpri_wq, &hi->work));
+static int dt_queue_pair_here(struct kunit *test, struct dt_item *lo,
+			      struct dt_item *hi, int other)
+{
+	int cpu = get_cpu();
+
+	if (other < 0)
+		other = cpu;
+	KUNIT_EXPECT_TRUE(test, dt_queue_local(system_bh_wq, &lo->work, other));
+	KUNIT_EXPECT_TRUE(test, dt_queue_local(system_bh_highpri_wq, &hi->work, other));
 	tasklet_schedule(&lo->tasklet);
 	tasklet_hi_schedule(&hi->tasklet);
 	put_cpu();
@@ -689,6 +718,12 @@ static void dt_runs_on_queueing_cpu(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, dt_wait_runs(&hi->work_runs, 1));
 	KUNIT_EXPECT_TRUE(test, dt_wait_runs(&lo->tasklet_runs, 1));
 	KUNIT_EXPECT_TRUE(test, dt_wait_runs(&hi->tasklet_runs, 1));
+	return cpu;
+}
+
+static void dt_expect_pair_on(struct kunit *test, struct dt_item *lo,
+			      struct dt_item *hi, int cpu)
+{
 	KUNIT_EXPECT_EQ(test, lo->work_cpu, cpu);
 	KUNIT_EXPECT_EQ(test, hi->work_cpu, cpu);
 	KUNIT_EXPECT_EQ(test, lo->tasklet_cpu, cpu);
@@ -696,6 +731,15 @@ static void dt_runs_on_queueing_cpu(struct kunit *test)
 	kunit_info(test, "queued on cpu %d (%u online): bh=%d bh_hi=%d tasklet=%d tasklet_hi=%d\n",
 		   cpu, num_online_cpus(), lo->work_cpu, hi->work_cpu,
 		   lo->tasklet_cpu, hi->tasklet_cpu);
+}
+
+/* 13. The callback runs on the CPU that queued it. */
+static void dt_runs_on_queueing_cpu(struct kunit *test)
+{
+	struct dt_item *lo = dt_item_new(test, system_bh_wq);
+	struct dt_item *hi = dt_item_new(test, system_bh_highpri_wq);
+
+	dt_expect_pair_on(test, lo, hi, dt_queue_pair_here(test, lo, hi, -1));
 	dt_item_teardown(lo);
 	dt_item_teardown(hi);
 }
@@ -787,9 +831,15 @@ static void dt_queue_with_irqs_disabled(struct kunit *test)
 }
 
 /*
- * 17. Tracked enable (pitfall 5c, CONTRACT-DETAIL 2.3): no lost schedule, no
- * spurious run, a pending run dropped by disable is restored; the tasklet
- * does the same in all three scenarios.
+ * 17. Tracked enable (pitfall 5c, CONTRACT-DETAIL 2.3), the idiom the
+ * converter emits: the flag is set where the item is queued and cleared
+ * first in the callback; on enable_work() returning true, smp_mb() and queue
+ * only if the flag is set.  Direction 1 (this case): no schedule is lost,
+ * whether it was requested while disabled (A) or pending when disabled (C);
+ * the tasklet does the same.  Direction 2 is dt_tracked_enable_no_spurious_run.
+ * -DDETASKLET_CONTRACT_BREAK_TRACKED_PLAIN (plain enable_work()) must fail
+ * this case only; -DDETASKLET_CONTRACT_BREAK_TRACKED_ALWAYS (no flag test)
+ * must fail the other one only.
  */
 static void dt_tracked_schedule(struct dt_item *it)
 {
@@ -799,11 +849,40 @@ static void dt_tracked_schedule(struct dt_item *it)
 
 static void dt_tracked_enable(struct dt_item *it)
 {
+#ifdef DETASKLET_CONTRACT_BREAK_TRACKED_PLAIN
+	enable_work(&it->work);
+#else
 	if (enable_work(&it->work)) {
 		smp_mb();
+#ifndef DETASKLET_CONTRACT_BREAK_TRACKED_ALWAYS
 		if (test_bit(0, &it->want))
+#endif
 			queue_work(it->wq, &it->work);
 	}
+#endif
+}
+
+/* Both halves disabled (tasklet_disable), and enabled through the idiom. */
+static void dt_tracked_disable_both(struct dt_item *it)
+{
+	disable_work_sync(&it->work);
+	tasklet_disable(&it->tasklet);
+}
+
+static void dt_tracked_enable_both(struct dt_item *it)
+{
+	dt_tracked_enable(it);
+	tasklet_enable(&it->tasklet);
+}
+
+/* Both halves ran exactly n times in all, and nothing more comes. */
+static void dt_expect_both_runs(struct kunit *test, struct dt_item *it, int n)
+{
+	KUNIT_EXPECT_TRUE(test, dt_wait_runs(&it->work_runs, n));
+	KUNIT_EXPECT_TRUE(test, dt_wait_runs(&it->tasklet_runs, n));
+	dt_settle();
+	KUNIT_EXPECT_EQ(test, atomic_read(&it->work_runs), n);
+	KUNIT_EXPECT_EQ(test, atomic_read(&it->tasklet_runs), n);
 }
 
 static void dt_tracked_enable_idiom(struct kunit *test)
@@ -813,26 +892,11 @@ static void dt_tracked_enable_idiom(struct kunit *test)
 	it->tracked = true;
 
 	/* A: scheduled while disabled -> one run */
-	disable_work_sync(&it->work);
-	tasklet_disable(&it->tasklet);
+	dt_tracked_disable_both(it);
 	dt_tracked_schedule(it);
 	tasklet_schedule(&it->tasklet);
-	dt_tracked_enable(it);
-	tasklet_enable(&it->tasklet);
-	KUNIT_EXPECT_TRUE(test, dt_wait_runs(&it->work_runs, 1));
-	KUNIT_EXPECT_TRUE(test, dt_wait_runs(&it->tasklet_runs, 1));
-	dt_settle();
-	KUNIT_EXPECT_EQ(test, atomic_read(&it->work_runs), 1);
-	KUNIT_EXPECT_EQ(test, atomic_read(&it->tasklet_runs), 1);
-
-	/* B: nothing scheduled while disabled -> no run */
-	disable_work_sync(&it->work);
-	tasklet_disable(&it->tasklet);
-	dt_tracked_enable(it);
-	tasklet_enable(&it->tasklet);
-	dt_settle();
-	KUNIT_EXPECT_EQ(test, atomic_read(&it->work_runs), 1);
-	KUNIT_EXPECT_EQ(test, atomic_read(&it->tasklet_runs), 1);
+	dt_tracked_enable_both(it);
+	dt_expect_both_runs(test, it, 1);
 
 	/* C: pending when disabled (nosync) -> restored on enable */
 	local_bh_disable();
@@ -841,13 +905,78 @@ static void dt_tracked_enable_idiom(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, disable_work(&it->work));
 	tasklet_disable_nosync(&it->tasklet);
 	local_bh_enable();
-	dt_tracked_enable(it);
-	tasklet_enable(&it->tasklet);
-	KUNIT_EXPECT_TRUE(test, dt_wait_runs(&it->work_runs, 2));
-	KUNIT_EXPECT_TRUE(test, dt_wait_runs(&it->tasklet_runs, 2));
+	dt_tracked_enable_both(it);
+	dt_expect_both_runs(test, it, 2);
+	dt_item_teardown(it);
+}
+
+/*
+ * 17b. Tracked enable, direction 2: an enable with nothing scheduled while
+ * disabled runs nothing (B), also after a run that cleared the flag (D),
+ * where enable_and_queue_work() would run the callback once for nothing;
+ * the tasklet does not run either.
+ */
+static void dt_tracked_enable_no_spurious_run(struct kunit *test)
+{
+	struct dt_item *it = dt_item_new(test, system_bh_wq);
+
+	it->tracked = true;
+
+	/* B: never scheduled, disabled then enabled -> no run */
+	dt_tracked_disable_both(it);
+	dt_tracked_enable_both(it);
 	dt_settle();
-	KUNIT_EXPECT_EQ(test, atomic_read(&it->work_runs), 2);
-	KUNIT_EXPECT_EQ(test, atomic_read(&it->tasklet_runs), 2);
+	KUNIT_EXPECT_EQ(test, atomic_read(&it->work_runs), 0);
+	KUNIT_EXPECT_EQ(test, atomic_read(&it->tasklet_runs), 0);
+
+	/* D: one run (the callback clears the flag), then disable/enable -> none */
+	dt_tracked_schedule(it);
+	tasklet_schedule(&it->tasklet);
+	dt_expect_both_runs(test, it, 1);
+	dt_tracked_disable_both(it);
+	dt_tracked_enable_both(it);
+	dt_expect_both_runs(test, it, 1);
+	dt_item_teardown(it);
+}
+
+/*
+ * 17c. tasklet_kill() outside teardown becomes flush_work(); then
+ * cancel_work_sync(); (docs/verdicts.md): a run pending at the kill is run
+ * before it returns, as tasklet_kill() runs a scheduled tasklet, not
+ * dropped.  Repeated, queueing from process context right before the kill,
+ * so that the item is pending at the kill in (nearly) every round; the case
+ * also checks that this happened at least once.
+ * -DDETASKLET_CONTRACT_BREAK_KILL_FLUSH (cancel_work_sync() alone) must fail it.
+ */
+#define DT_KILL_ROUNDS	20
+
+static void dt_kill_flush_then_cancel(struct work_struct *w)
+{
+#ifndef DETASKLET_CONTRACT_BREAK_KILL_FLUSH
+	flush_work(w);
+#endif
+	cancel_work_sync(w);
+}
+
+static void dt_kill_flush_then_cancel_runs_pending(struct kunit *test)
+{
+	struct dt_item *it = dt_item_new(test, system_bh_wq);
+	int i, pending_at_kill = 0;
+
+	for (i = 0; i < DT_KILL_ROUNDS; i++) {
+		queue_work(system_bh_wq, &it->work);
+		tasklet_schedule(&it->tasklet);
+		if (work_pending(&it->work))
+			pending_at_kill++;
+		dt_kill_flush_then_cancel(&it->work);
+		tasklet_kill(&it->tasklet);
+	}
+	kunit_info(test, "%d of %d rounds had the item pending at the kill\n",
+		   pending_at_kill, DT_KILL_ROUNDS);
+	KUNIT_EXPECT_GT(test, pending_at_kill, 0);
+	KUNIT_EXPECT_FALSE(test, work_pending(&it->work));
+	KUNIT_EXPECT_EQ(test, atomic_read(&it->work_runs), DT_KILL_ROUNDS);
+	KUNIT_EXPECT_EQ(test, atomic_read(&it->tasklet_runs), DT_KILL_ROUNDS);
 	dt_item_teardown(it);
 }
 
@@ -928,6 +1057,259 @@ static void dt_disable_in_atomic_irqs_off(struct kunit *test)
 	dt_item_teardown(it);
 }
 
+/*
+ * Cross-CPU cases (2 online CPUs needed; skipped, with the reason, on UP).
+ * The test thread pins itself to CPU B and drives a BH item on CPU A.
+ */
+static bool dt_two_cpus(struct kunit *test, int *a, int *b)
+{
+	if (num_online_cpus() < 2)
+		return false;
+	*a = cpumask_first(cpu_online_mask);
+	*b = cpumask_next(*a, cpu_online_mask);
+	return *b < nr_cpu_ids;
+}
+
+#define DT_NEED_TWO_CPUS(test, a, b)						\
+	do {									\
+		if (!dt_two_cpus(test, a, b))					\
+			kunit_skip(test, "needs 2 online CPUs, %u online",	\
+				   num_online_cpus());				\
+	} while (0)
+
+static void dt_pin(struct kunit *test, int cpu)
+{
+	KUNIT_ASSERT_EQ(test, set_cpus_allowed_ptr(current, cpumask_of(cpu)), 0);
+	KUNIT_ASSERT_EQ(test, (int)raw_smp_processor_id(), cpu);
+}
+
+static void dt_unpin(void)
+{
+	set_cpus_allowed_ptr(current, cpu_possible_mask);
+}
+
+/* A BH item whose callback holds its CPU until released (bounded). */
+struct dt_spin {
+	struct work_struct work;
+	atomic_t started;		/* runs started */
+	atomic_t runs;			/* runs finished */
+	atomic_t in_cb;			/* runs in progress now */
+	atomic_t overlaps;		/* a run started while another ran */
+	int cpu[4];			/* CPU of run i */
+	bool softirq[4];		/* in_serving_softirq() of run i */
+	u64 hold_ns;			/* each run holds its CPU this long... */
+	bool release;			/* ...or until this is set */
+};
+
+static void dt_spin_fn(struct work_struct *work)
+{
+	struct dt_spin *s = from_work(s, work, work);
+	int idx = atomic_inc_return(&s->started) - 1;
+	u64 end = ktime_get_ns() + s->hold_ns;
+
+	if (atomic_inc_return(&s->in_cb) > 1)
+		atomic_inc(&s->overlaps);
+	if (idx < ARRAY_SIZE(s->cpu)) {
+		s->cpu[idx] = raw_smp_processor_id();
+		s->softirq[idx] = in_serving_softirq();
+	}
+	while (!READ_ONCE(s->release) && ktime_get_ns() < end)
+		cpu_relax();
+	atomic_dec(&s->in_cb);
+	atomic_inc(&s->runs);
+}
+
+static struct dt_spin *dt_spin_new(struct kunit *test, u64 hold_ns)
+{
+	struct dt_spin *s = kunit_kzalloc(test, sizeof(*s), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, s);
+	INIT_WORK(&s->work, dt_spin_fn);
+	s->hold_ns = hold_ns;
+	return s;
+}
+
+/* Bounded wait (sleeping) until *v >= n. */
+static bool dt_wait_count(atomic_t *v, int n)
+{
+	unsigned long end = jiffies + msecs_to_jiffies(DT_WAIT_MS);
+
+	while (atomic_read(v) < n) {
+		if (time_after(jiffies, end))
+			return false;
+		usleep_range(100, 200);
+	}
+	return true;
+}
+
+/*
+ * 19. Non-reentrancy across CPUs: an item running on CPU A and queued again
+ * from CPU B is queued behind the running instance, never run on B at the
+ * same time (pitfall 3); a tasklet never runs concurrently with itself.
+ * -DDETASKLET_CONTRACT_BREAK_REENTRANT queues the second time on another
+ * workqueue (system_bh_highpri_wq, pitfall 5b): the case must then fail.
+ */
+#ifdef DETASKLET_CONTRACT_BREAK_REENTRANT
+#define DT_REQUEUE_WQ	system_bh_highpri_wq
+#else
+#define DT_REQUEUE_WQ	system_bh_wq
+#endif
+
+static void dt_smp_nonreentrant_across_cpus(struct kunit *test)
+{
+	struct dt_spin *s = dt_spin_new(test, 2 * NSEC_PER_SEC);
+	int a, b;
+	bool q1, q2;
+
+	DT_NEED_TWO_CPUS(test, &a, &b);
+	dt_pin(test, b);
+	q1 = queue_work_on(a, system_bh_wq, &s->work);
+	KUNIT_EXPECT_TRUE(test, dt_wait_count(&s->started, 1));
+	/* running on A, holding it: queue again from B */
+	q2 = queue_work(DT_REQUEUE_WQ, &s->work);
+	msleep(30);	/* a second instance would start on B meanwhile */
+	WRITE_ONCE(s->release, true);
+	KUNIT_EXPECT_TRUE(test, dt_wait_count(&s->runs, 2));
+	dt_unpin();
+
+	KUNIT_EXPECT_TRUE(test, q1);
+	KUNIT_EXPECT_TRUE(test, q2);
+	KUNIT_EXPECT_EQ(test, atomic_read(&s->started), 2);
+	KUNIT_EXPECT_EQ(test, atomic_read(&s->overlaps), 0);
+	KUNIT_EXPECT_EQ(test, s->cpu[0], a);
+	KUNIT_EXPECT_EQ(test, s->cpu[1], a);	/* behind the running one, on A */
+	kunit_info(test, "run 1 on cpu %d, queued again from cpu %d, run 2 on cpu %d, overlaps %d\n",
+		   s->cpu[0], b, s->cpu[1], atomic_read(&s->overlaps));
+	cancel_work_sync(&s->work);
+}
+
+/*
+ * 20. Per-CPU items (one per CPU, each queued on its own CPU, as
+ * per_cpu(x, cpu).f users do): the BH work, the highpri BH work and the
+ * tasklet run on the CPU that queued them, for every online CPU.
+ * -DDETASKLET_CONTRACT_BREAK_LOCAL_CPU queues the work with
+ * queue_work_on(another CPU): the case must then fail.
+ */
+static void dt_smp_percpu_items_run_on_own_cpu(struct kunit *test)
+{
+	int a, b, cpu, here;
+
+	DT_NEED_TWO_CPUS(test, &a, &b);
+	for_each_online_cpu(cpu) {
+		struct dt_item *lo = dt_item_new(test, system_bh_wq);
+		struct dt_item *hi = dt_item_new(test, system_bh_highpri_wq);
+
+		dt_pin(test, cpu);
+		here = dt_queue_pair_here(test, lo, hi, cpu == a ? b : a);
+		dt_unpin();
+		KUNIT_EXPECT_EQ(test, here, cpu);
+		KUNIT_EXPECT_TRUE(test, lo->work_ctx.serving_softirq);
+		dt_expect_pair_on(test, lo, hi, cpu);
+		dt_item_teardown(lo);
+		dt_item_teardown(hi);
+	}
+}
+
+/*
+ * 21. queue_work_on(cpu, system_bh_wq, w) from another CPU runs w on cpu,
+ * in softirq context (the per-CPU idiom the converter emits for a tasklet
+ * scheduled on a given CPU through smp_call_function*()).  The same for
+ * system_bh_highpri_wq.  -DDETASKLET_CONTRACT_BREAK_QUEUE_ON drops the CPU
+ * (queue_work()): the case must then fail.
+ */
+static bool dt_queue_on(int cpu, struct workqueue_struct *wq, struct work_struct *w)
+{
+#ifdef DETASKLET_CONTRACT_BREAK_QUEUE_ON
+	return queue_work(wq, w);
+#else
+	return queue_work_on(cpu, wq, w);
+#endif
+}
+
+static void dt_smp_queue_work_on_remote_bh(struct kunit *test)
+{
+	struct dt_item *lo = dt_item_new(test, system_bh_wq);
+	struct dt_item *hi = dt_item_new(test, system_bh_highpri_wq);
+	int a, b;
+
+	DT_NEED_TWO_CPUS(test, &a, &b);
+	dt_pin(test, b);
+	KUNIT_EXPECT_TRUE(test, dt_queue_on(a, system_bh_wq, &lo->work));
+	KUNIT_EXPECT_TRUE(test, dt_queue_on(a, system_bh_highpri_wq, &hi->work));
+	KUNIT_EXPECT_TRUE(test, dt_wait_runs(&lo->work_runs, 1));
+	KUNIT_EXPECT_TRUE(test, dt_wait_runs(&hi->work_runs, 1));
+	dt_unpin();
+	KUNIT_EXPECT_EQ(test, lo->work_cpu, a);
+	KUNIT_EXPECT_EQ(test, hi->work_cpu, a);
+	KUNIT_EXPECT_TRUE(test, lo->work_ctx.serving_softirq);
+	KUNIT_EXPECT_TRUE(test, hi->work_ctx.serving_softirq);
+	kunit_info(test, "queued from cpu %d on cpu %d: bh ran on %d, bh_hi on %d\n",
+		   b, a, lo->work_cpu, hi->work_cpu);
+	dt_item_teardown(lo);
+	dt_item_teardown(hi);
+}
+
+/*
+ * 22. cancel_work_sync() and disable_work_sync() called on CPU B while the
+ * BH item runs on CPU A return only after that run finished, as
+ * tasklet_kill()/tasklet_disable() wait for a running tasklet.
+ * -DDETASKLET_CONTRACT_BREAK_CANCEL_WAIT uses cancel_work()/disable_work()
+ * (no wait): the case must then fail.
+ */
+static void dt_cancel_sync_on(struct work_struct *w)
+{
+#ifdef DETASKLET_CONTRACT_BREAK_CANCEL_WAIT
+	cancel_work(w);
+#else
+	cancel_work_sync(w);
+#endif
+}
+
+static void dt_disable_sync_on(struct work_struct *w)
+{
+#ifdef DETASKLET_CONTRACT_BREAK_CANCEL_WAIT
+	disable_work(w);
+#else
+	disable_work_sync(w);
+#endif
+}
+
+static void dt_smp_cancel_sync_waits_cross_cpu(struct kunit *test)
+{
+	struct dt_spin *s = dt_spin_new(test, 30 * NSEC_PER_MSEC);
+	int a, b, done_at_cancel, done_at_disable;
+	u64 t0, waited_cancel, waited_disable;
+
+	DT_NEED_TWO_CPUS(test, &a, &b);
+	dt_pin(test, b);
+	KUNIT_EXPECT_TRUE(test, queue_work_on(a, system_bh_wq, &s->work));
+	KUNIT_EXPECT_TRUE(test, dt_wait_count(&s->started, 1));
+	t0 = ktime_get_ns();
+	dt_cancel_sync_on(&s->work);
+	done_at_cancel = atomic_read(&s->runs);
+	waited_cancel = ktime_get_ns() - t0;
+
+	KUNIT_EXPECT_TRUE(test, queue_work_on(a, system_bh_wq, &s->work));
+	KUNIT_EXPECT_TRUE(test, dt_wait_count(&s->started, 2));
+	t0 = ktime_get_ns();
+	dt_disable_sync_on(&s->work);
+	done_at_disable = atomic_read(&s->runs);
+	waited_disable = ktime_get_ns() - t0;
+	KUNIT_EXPECT_FALSE(test, queue_work(system_bh_wq, &s->work));	/* disabled */
+	dt_unpin();
+
+	KUNIT_EXPECT_EQ(test, done_at_cancel, 1);
+	KUNIT_EXPECT_EQ(test, done_at_disable, 2);
+	KUNIT_EXPECT_EQ(test, s->cpu[0], a);
+	KUNIT_EXPECT_EQ(test, s->cpu[1], a);
+	kunit_info(test, "on cpu %d, from cpu %d: cancel_work_sync waited %llu us, disable_work_sync %llu us\n",
+		   a, b, waited_cancel / 1000, waited_disable / 1000);
+	WRITE_ONCE(s->release, true);
+	dt_wait_count(&s->runs, 2);
+	enable_work(&s->work);
+	cancel_work_sync(&s->work);
+}
+
 static struct kunit_case detasklet_contract_cases[] = {
 	KUNIT_CASE(dt_queue_twice_runs_once),
 	KUNIT_CASE(dt_requeue_from_callback_runs_again),
@@ -946,7 +1328,13 @@ static struct kunit_case detasklet_contract_cases[] = {
 	KUNIT_CASE(dt_declare_work_starts_enabled),
 	KUNIT_CASE(dt_queue_with_irqs_disabled),
 	KUNIT_CASE(dt_tracked_enable_idiom),
+	KUNIT_CASE(dt_tracked_enable_no_spurious_run),
+	KUNIT_CASE(dt_kill_flush_then_cancel_runs_pending),
 	KUNIT_CASE(dt_disable_in_atomic_irqs_off),
+	KUNIT_CASE(dt_smp_nonreentrant_across_cpus),
+	KUNIT_CASE(dt_smp_percpu_items_run_on_own_cpu),
+	KUNIT_CASE(dt_smp_queue_work_on_remote_bh),
+	KUNIT_CASE(dt_smp_cancel_sync_waits_cross_cpu),
 	{}
 };
 

@@ -1,0 +1,560 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * detasklet_bench: what a tasklet costs against its replacements, measured
+ * side by side in one boot on the real softirq and workqueue core (make bench,
+ * scripts/bench.sh; design and reading in docs/bench.md).
+ *
+ * Five mechanisms, each driven through the same item and the same callback:
+ *   tasklet     tasklet_schedule()
+ *   bh          queue_work(system_bh_wq)
+ *   bh_highpri  queue_work(system_bh_highpri_wq)
+ *   tasklet_hi  tasklet_hi_schedule()
+ *   percpu      queue_work(<per-CPU process-context wq>): system_percpu_wq
+ *               when the tree's workqueue.h declares it (scripts/bench.sh
+ *               reads it and defines DT_BENCH_HAVE_PERCPU_WQ), else system_wq
+ *
+ * Every figure is printed as one KTAP diagnostic line
+ *   # <case>: bench: kind=<kind> key=value ...
+ * that scripts/detasklet/check/bench.py parses; nothing else is computed here
+ * beyond sorting the samples.  Times are ktime_get_ns() (CLOCK_MONOTONIC).
+ *
+ * The cases are KUNIT_CASE_SLOW: this suite is never part of make kunit.
+ * The mechanisms are interleaved in rounds, so a load that changes during
+ * the run (another job on the host) hits all of them alike.
+ */
+
+#include <kunit/test.h>
+#include <linux/atomic.h>
+#include <linux/bottom_half.h>
+#include <linux/completion.h>
+#include <linux/cpumask.h>
+#include <linux/delay.h>
+#include <linux/hrtimer.h>
+#include <linux/interrupt.h>
+#include <linux/kthread.h>
+#include <linux/ktime.h>
+#include <linux/mm.h>
+#include <linux/sched.h>
+#include <linux/slab.h>
+#include <linux/smp.h>
+#include <linux/sort.h>
+#include <linux/utsname.h>
+#include <linux/version.h>
+#include <linux/workqueue.h>
+
+#ifdef DT_BENCH_HAVE_PERCPU_WQ
+#define DTB_PERCPU_WQ		system_percpu_wq
+#define DTB_PERCPU_NAME		"system_percpu_wq"
+#else
+#define DTB_PERCPU_WQ		system_wq
+#define DTB_PERCPU_NAME		"system_wq"
+#endif
+
+#ifndef DTB_EVENTS
+#define DTB_EVENTS	10000	/* latency samples per mechanism and source */
+#endif
+#define DTB_ROUNDS	10	/* latency: rounds of DTB_EVENTS / DTB_ROUNDS */
+#define DTB_WARMUP	100	/* latency: unrecorded events first */
+#define DTB_BATCH	256	/* cost: items scheduled per round */
+#define DTB_COST_ROUNDS	21	/* cost: rounds, the median is reported */
+#define DTB_WINDOW_MS	200	/* throughput: measuring window */
+#define DTB_TPUT_ROUNDS	3	/* throughput: rounds, the median is reported */
+#ifndef DTB_WAKEUPS
+#define DTB_WAKEUPS	2000	/* FIFO wake-up samples per mechanism */
+#endif
+#define DTB_PERIOD_US	200	/* FIFO thread: sleep between wake-ups */
+#define DTB_BUSY_NS	50000	/* flood: each callback busy-waits this long */
+#define DTB_WAIT	(10 * HZ)	/* cap of every wait */
+
+enum dtb_mech { DTB_TASKLET, DTB_BH, DTB_BH_HI, DTB_TASKLET_HI, DTB_PERCPU, DTB_NR };
+
+static const char *const dtb_name[DTB_NR] = {
+	[DTB_TASKLET] = "tasklet",
+	[DTB_BH] = "bh",
+	[DTB_BH_HI] = "bh_highpri",
+	[DTB_TASKLET_HI] = "tasklet_hi",
+	[DTB_PERCPU] = "percpu",
+};
+
+enum dtb_mode {
+	DTB_COUNT,	/* count runs; the target-th one completes the batch */
+	DTB_REQUEUE,	/* requeue itself until the deadline */
+	DTB_FLOOD,	/* busy-wait DTB_BUSY_NS, requeue until stopped */
+};
+
+/* What a group of items reports to the waiting test. */
+struct dtb_batch {
+	atomic_t count;
+	int target;
+	u64 t_last;		/* first line of the target-th callback */
+	struct completion done;
+};
+
+struct dtb_item {
+	enum dtb_mech mech;
+	enum dtb_mode mode;
+	struct tasklet_struct tasklet;
+	struct work_struct work;
+	struct dtb_batch *batch;
+	u64 t_sched;		/* just before the schedule/queue call */
+	u64 deadline;		/* DTB_REQUEUE */
+	bool stop;		/* DTB_FLOOD */
+	atomic_long_t runs;
+	struct completion finished;	/* DTB_REQUEUE, DTB_FLOOD: last run */
+};
+
+static void dtb_schedule(struct dtb_item *it)
+{
+	switch (it->mech) {
+	case DTB_TASKLET:
+		tasklet_schedule(&it->tasklet);
+		break;
+	case DTB_TASKLET_HI:
+		tasklet_hi_schedule(&it->tasklet);
+		break;
+	case DTB_BH:
+		queue_work(system_bh_wq, &it->work);
+		break;
+	case DTB_BH_HI:
+		queue_work(system_bh_highpri_wq, &it->work);
+		break;
+	default:
+		queue_work(DTB_PERCPU_WQ, &it->work);
+		break;
+	}
+}
+
+static void dtb_busy(u64 ns)
+{
+	u64 end = ktime_get_ns() + ns;
+
+	while (ktime_get_ns() < end)
+		cpu_relax();
+}
+
+static void dtb_body(struct dtb_item *it, u64 now)
+{
+	struct dtb_batch *b = it->batch;
+
+	switch (it->mode) {
+	case DTB_COUNT:
+		if (atomic_inc_return(&b->count) == b->target) {
+			b->t_last = now;
+			complete(&b->done);
+		}
+		break;
+	case DTB_REQUEUE:
+		atomic_long_inc(&it->runs);
+		if (now < it->deadline)
+			dtb_schedule(it);
+		else
+			complete(&it->finished);
+		break;
+	case DTB_FLOOD:
+		dtb_busy(DTB_BUSY_NS);
+		atomic_long_inc(&it->runs);
+		if (!READ_ONCE(it->stop))
+			dtb_schedule(it);
+		else
+			complete(&it->finished);
+		break;
+	}
+}
+
+static void dtb_tasklet_fn(struct tasklet_struct *t)
+{
+	u64 now = ktime_get_ns();
+	struct dtb_item *it = from_tasklet(it, t, tasklet);
+
+	dtb_body(it, now);
+}
+
+static void dtb_work_fn(struct work_struct *w)
+{
+	u64 now = ktime_get_ns();
+	struct dtb_item *it = from_work(it, w, work);
+
+	dtb_body(it, now);
+}
+
+static struct dtb_item *dtb_items(struct kunit *test, enum dtb_mech mech, int n,
+				  struct dtb_batch *b)
+{
+	struct dtb_item *items = kunit_kcalloc(test, n, sizeof(*items), GFP_KERNEL);
+	int i;
+
+	KUNIT_ASSERT_NOT_NULL(test, items);
+	for (i = 0; i < n; i++) {
+		items[i].mech = mech;
+		items[i].batch = b;
+		tasklet_setup(&items[i].tasklet, dtb_tasklet_fn);
+		INIT_WORK(&items[i].work, dtb_work_fn);
+		init_completion(&items[i].finished);
+	}
+	return items;
+}
+
+static void dtb_quiesce(struct dtb_item *it)
+{
+	if (it->mech == DTB_TASKLET || it->mech == DTB_TASKLET_HI)
+		tasklet_kill(&it->tasklet);
+	else
+		cancel_work_sync(&it->work);
+}
+
+static void dtb_batch_arm(struct dtb_batch *b, int target)
+{
+	atomic_set(&b->count, 0);
+	b->target = target;
+	reinit_completion(&b->done);
+}
+
+static int dtb_cmp_u64(const void *a, const void *b)
+{
+	u64 x = *(const u64 *)a, y = *(const u64 *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* Sort v[0..n) and print p50, p99 and max as one bench line. */
+static void dtb_report(struct kunit *test, const char *what, u64 *v, int n)
+{
+	if (n <= 0) {
+		kunit_info(test, "bench: %s n=0\n", what);
+		return;
+	}
+	sort(v, n, sizeof(*v), dtb_cmp_u64, NULL);
+	kunit_info(test, "bench: %s n=%d p50=%llu p99=%llu max=%llu\n", what, n,
+		   v[n / 2], v[(n * 99) / 100], v[n - 1]);
+}
+
+static const char *dtb_preempt_model(void)
+{
+	if (IS_ENABLED(CONFIG_PREEMPT_RT))
+		return "rt";
+	if (IS_ENABLED(CONFIG_PREEMPT_DYNAMIC))
+		return "dynamic";
+	if (IS_ENABLED(CONFIG_PREEMPT))
+		return "full";
+	if (IS_ENABLED(CONFIG_PREEMPT_LAZY))
+		return "lazy";
+	if (IS_ENABLED(CONFIG_PREEMPT_VOLUNTARY))
+		return "voluntary";
+	return "none";
+}
+
+/* ---- what was measured on which kernel --------------------------------- */
+static void dtb_meta(struct kunit *test)
+{
+	kunit_info(test, "bench: kind=meta release=%s machine=%s cpus=%u hz=%d preempt=%s percpu_wq=%s events=%d wakeups=%d busy_ns=%d period_us=%d window_ms=%d batch=%d\n",
+		   utsname()->release, utsname()->machine, num_online_cpus(), HZ,
+		   dtb_preempt_model(), DTB_PERCPU_NAME, DTB_EVENTS, DTB_WAKEUPS,
+		   DTB_BUSY_NS, DTB_PERIOD_US, DTB_WINDOW_MS, DTB_BATCH);
+}
+
+/* ---- latency: schedule/queue to the first line of the callback --------- */
+struct dtb_hrt {
+	struct hrtimer timer;
+	struct dtb_item *it;
+};
+
+static enum hrtimer_restart dtb_hrt_fn(struct hrtimer *t)
+{
+	struct dtb_hrt *h = container_of(t, struct dtb_hrt, timer);
+
+	h->it->t_sched = ktime_get_ns();
+	dtb_schedule(h->it);
+	return HRTIMER_NORESTART;
+}
+
+static void dtb_hrt_init(struct dtb_hrt *h)
+{
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 13, 0)
+	hrtimer_setup(&h->timer, dtb_hrt_fn, CLOCK_MONOTONIC, HRTIMER_MODE_REL_HARD);
+#else
+	hrtimer_init(&h->timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL_HARD);
+	h->timer.function = dtb_hrt_fn;
+#endif
+}
+
+/* One event; the latency in ns, or -1 if the callback never came. */
+static s64 dtb_one_event(struct dtb_item *it, struct dtb_hrt *h)
+{
+	dtb_batch_arm(it->batch, 1);
+	if (h) {
+		h->it = it;
+		hrtimer_start(&h->timer, ns_to_ktime(20 * NSEC_PER_USEC),
+			      HRTIMER_MODE_REL_HARD);
+	} else {
+		it->t_sched = ktime_get_ns();
+		dtb_schedule(it);
+	}
+	if (!wait_for_completion_timeout(&it->batch->done, DTB_WAIT))
+		return -1;
+	return it->batch->t_last - it->t_sched;
+}
+
+static void dtb_latency(struct kunit *test, bool hardirq)
+{
+	const char *src = hardirq ? "hardirq" : "process";
+	struct dtb_batch *b = kunit_kzalloc(test, sizeof(*b) * DTB_NR, GFP_KERNEL);
+	struct dtb_hrt *h = NULL;
+	struct dtb_item *it[DTB_NR];
+	u64 *lat[DTB_NR];
+	int n[DTB_NR] = {};
+	char what[64];
+	int m, r, i;
+	s64 ns;
+
+	KUNIT_ASSERT_NOT_NULL(test, b);
+	if (hardirq) {
+		h = kunit_kzalloc(test, sizeof(*h), GFP_KERNEL);
+		KUNIT_ASSERT_NOT_NULL(test, h);
+		dtb_hrt_init(h);
+	}
+	for (m = 0; m < DTB_NR; m++) {
+		init_completion(&b[m].done);
+		it[m] = dtb_items(test, m, 1, &b[m]);
+		lat[m] = kvcalloc(DTB_EVENTS, sizeof(u64), GFP_KERNEL);
+		KUNIT_ASSERT_NOT_NULL(test, lat[m]);
+		for (i = 0; i < DTB_WARMUP; i++)
+			dtb_one_event(it[m], h);
+	}
+	for (r = 0; r < DTB_ROUNDS; r++) {
+		for (m = 0; m < DTB_NR; m++) {
+			for (i = 0; i < DTB_EVENTS / DTB_ROUNDS; i++) {
+				ns = dtb_one_event(it[m], h);
+				if (ns < 0) {
+					KUNIT_FAIL(test, "%s from %s: no callback in %d s",
+						   dtb_name[m], src, DTB_WAIT / HZ);
+					goto out;
+				}
+				lat[m][n[m]++] = ns;
+			}
+		}
+	}
+out:
+	if (h)
+		hrtimer_cancel(&h->timer);
+	for (m = 0; m < DTB_NR; m++) {
+		dtb_quiesce(it[m]);
+		snprintf(what, sizeof(what), "kind=latency src=%s mech=%s", src, dtb_name[m]);
+		dtb_report(test, what, lat[m], n[m]);
+		kvfree(lat[m]);
+	}
+}
+
+static void dtb_latency_process(struct kunit *test)
+{
+	dtb_meta(test);
+	dtb_latency(test, false);
+}
+
+static void dtb_latency_hardirq(struct kunit *test)
+{
+	dtb_latency(test, true);
+}
+
+/* ---- cost per schedule and per run ------------------------------------- */
+static void dtb_cost(struct kunit *test)
+{
+	struct dtb_batch *b = kunit_kzalloc(test, sizeof(*b), GFP_KERNEL);
+	u64 (*sched)[DTB_COST_ROUNDS] = kunit_kcalloc(test, DTB_NR, sizeof(*sched), GFP_KERNEL);
+	u64 (*run)[DTB_COST_ROUNDS] = kunit_kcalloc(test, DTB_NR, sizeof(*run), GFP_KERNEL);
+	struct dtb_item *items[DTB_NR];
+	u64 t0, t1;
+	int m, r, k;
+
+	KUNIT_ASSERT_NOT_NULL(test, b);
+	KUNIT_ASSERT_NOT_NULL(test, sched);
+	KUNIT_ASSERT_NOT_NULL(test, run);
+	init_completion(&b->done);
+	for (m = 0; m < DTB_NR; m++)
+		items[m] = dtb_items(test, m, DTB_BATCH, b);
+
+	for (r = 0; r < DTB_COST_ROUNDS; r++) {
+		for (m = 0; m < DTB_NR; m++) {
+			dtb_batch_arm(b, DTB_BATCH);
+			/* all schedules first: nothing runs before local_bh_enable() */
+			local_bh_disable();
+			t0 = ktime_get_ns();
+			for (k = 0; k < DTB_BATCH; k++)
+				dtb_schedule(&items[m][k]);
+			t1 = ktime_get_ns();
+			local_bh_enable();
+			if (!wait_for_completion_timeout(&b->done, DTB_WAIT)) {
+				KUNIT_FAIL(test, "%s: %d of %d callbacks ran", dtb_name[m],
+					   atomic_read(&b->count), DTB_BATCH);
+				return;
+			}
+			sched[m][r] = (t1 - t0) / DTB_BATCH;
+			run[m][r] = (b->t_last - t1) / DTB_BATCH;
+		}
+	}
+	for (m = 0; m < DTB_NR; m++) {
+		sort(sched[m], DTB_COST_ROUNDS, sizeof(u64), dtb_cmp_u64, NULL);
+		sort(run[m], DTB_COST_ROUNDS, sizeof(u64), dtb_cmp_u64, NULL);
+		kunit_info(test, "bench: kind=cost mech=%s batch=%d rounds=%d sched_ns=%llu run_ns=%llu\n",
+			   dtb_name[m], DTB_BATCH, DTB_COST_ROUNDS,
+			   sched[m][DTB_COST_ROUNDS / 2], run[m][DTB_COST_ROUNDS / 2]);
+		for (k = 0; k < DTB_BATCH; k++)
+			dtb_quiesce(&items[m][k]);
+	}
+}
+
+/* ---- throughput: self-requeueing callbacks in a fixed window ----------- */
+static void dtb_schedule_ipi(void *arg)
+{
+	dtb_schedule(arg);
+}
+
+/* Callbacks per second with one item on each CPU of mask, started together. */
+static u64 dtb_tput_once(struct kunit *test, enum dtb_mech mech, const struct cpumask *mask)
+{
+	struct dtb_item *items = dtb_items(test, mech, nr_cpu_ids, NULL);
+	u64 deadline, total = 0, t0;
+	int cpu;
+
+	t0 = ktime_get_ns();
+	deadline = t0 + DTB_WINDOW_MS * NSEC_PER_MSEC;
+	for_each_cpu(cpu, mask) {
+		items[cpu].mode = DTB_REQUEUE;
+		items[cpu].deadline = deadline;
+		/* scheduled from that CPU's hardirq (IPI), the same for all */
+		smp_call_function_single(cpu, dtb_schedule_ipi, &items[cpu], 1);
+	}
+	for_each_cpu(cpu, mask) {
+		if (!wait_for_completion_timeout(&items[cpu].finished, DTB_WAIT))
+			KUNIT_FAIL(test, "%s: cpu %d did not finish its window", dtb_name[mech], cpu);
+		dtb_quiesce(&items[cpu]);
+		total += atomic_long_read(&items[cpu].runs);
+	}
+	return div64_u64(total * NSEC_PER_SEC, DTB_WINDOW_MS * NSEC_PER_MSEC);
+}
+
+static void dtb_throughput(struct kunit *test)
+{
+	u64 one[DTB_NR][DTB_TPUT_ROUNDS], all[DTB_NR][DTB_TPUT_ROUNDS];
+	int m, r, first = cpumask_first(cpu_online_mask);
+
+	for (r = 0; r < DTB_TPUT_ROUNDS; r++) {
+		for (m = 0; m < DTB_NR; m++) {
+			one[m][r] = dtb_tput_once(test, m, cpumask_of(first));
+			all[m][r] = dtb_tput_once(test, m, cpu_online_mask);
+		}
+	}
+	for (m = 0; m < DTB_NR; m++) {
+		sort(one[m], DTB_TPUT_ROUNDS, sizeof(u64), dtb_cmp_u64, NULL);
+		sort(all[m], DTB_TPUT_ROUNDS, sizeof(u64), dtb_cmp_u64, NULL);
+		kunit_info(test, "bench: kind=throughput mech=%s window_ms=%d cpus=%u one_cpu_per_s=%llu all_cpus_per_s=%llu\n",
+			   dtb_name[m], DTB_WINDOW_MS, num_online_cpus(),
+			   one[m][DTB_TPUT_ROUNDS / 2], all[m][DTB_TPUT_ROUNDS / 2]);
+	}
+}
+
+/* ---- SCHED_FIFO wake-up latency under a flood of 50 us callbacks ------- */
+struct dtb_waker {
+	struct dtb_item *flood;	/* NULL: no flood (the baseline) */
+	u64 *lat;
+	int n;
+	struct completion done;
+};
+
+static int dtb_waker_fn(void *arg)
+{
+	struct dtb_waker *w = arg;
+	ktime_t target;
+	s64 d;
+	int i;
+
+	if (w->flood) {
+		dtb_schedule(w->flood);	/* on this CPU: the thread is bound */
+		usleep_range(1000, 1100);
+	}
+	for (i = 0; i < w->n; i++) {
+		target = ktime_add_us(ktime_get(), DTB_PERIOD_US);
+		set_current_state(TASK_UNINTERRUPTIBLE);
+		schedule_hrtimeout(&target, HRTIMER_MODE_ABS);
+		d = ktime_to_ns(ktime_sub(ktime_get(), target));
+		w->lat[i] = d > 0 ? d : 0;
+	}
+	if (w->flood)
+		WRITE_ONCE(w->flood->stop, true);
+	complete(&w->done);
+	while (!kthread_should_stop()) {
+		set_current_state(TASK_INTERRUPTIBLE);
+		if (!kthread_should_stop())
+			schedule();
+		__set_current_state(TASK_RUNNING);
+	}
+	return 0;
+}
+
+/* mech < 0: the baseline, no flood. */
+static void dtb_wakeup_one(struct kunit *test, int mech, int cpu, u64 *lat)
+{
+	struct dtb_waker *w = kunit_kzalloc(test, sizeof(*w), GFP_KERNEL);
+	struct task_struct *t;
+	char what[64];
+
+	KUNIT_ASSERT_NOT_NULL(test, w);
+	w->lat = lat;
+	w->n = DTB_WAKEUPS;
+	init_completion(&w->done);
+	if (mech >= 0) {
+		w->flood = dtb_items(test, mech, 1, NULL);
+		w->flood->mode = DTB_FLOOD;
+	}
+	t = kthread_create(dtb_waker_fn, w, "dtb_fifo/%d", cpu);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(t));
+	kthread_bind(t, cpu);
+	sched_set_fifo(t);
+	wake_up_process(t);
+	if (!wait_for_completion_timeout(&w->done, 60 * HZ)) {
+		KUNIT_FAIL(test, "FIFO thread under %s flood did not finish",
+			   mech < 0 ? "no" : dtb_name[mech]);
+		if (w->flood)
+			WRITE_ONCE(w->flood->stop, true);
+	}
+	kthread_stop(t);
+	if (w->flood)
+		dtb_quiesce(w->flood);
+	snprintf(what, sizeof(what), "kind=wakeup mech=%s flood_runs=%ld",
+		 mech < 0 ? "none" : dtb_name[mech],
+		 w->flood ? atomic_long_read(&w->flood->runs) : 0L);
+	dtb_report(test, what, lat, DTB_WAKEUPS);
+}
+
+static void dtb_fifo_wakeup(struct kunit *test)
+{
+	int cpu = cpumask_first(cpu_online_mask);
+	u64 *lat = kvcalloc(DTB_WAKEUPS, sizeof(u64), GFP_KERNEL);
+	int m;
+
+	KUNIT_ASSERT_NOT_NULL(test, lat);
+	kunit_info(test, "bench: kind=wakeup_setup cpu=%d period_us=%d busy_ns=%d\n",
+		   cpu, DTB_PERIOD_US, DTB_BUSY_NS);
+	dtb_wakeup_one(test, -1, cpu, lat);
+	for (m = 0; m < DTB_NR; m++)
+		dtb_wakeup_one(test, m, cpu, lat);
+	kvfree(lat);
+}
+
+static struct kunit_case detasklet_bench_cases[] = {
+	KUNIT_CASE_SLOW(dtb_latency_process),
+	KUNIT_CASE_SLOW(dtb_latency_hardirq),
+	KUNIT_CASE_SLOW(dtb_cost),
+	KUNIT_CASE_SLOW(dtb_throughput),
+	KUNIT_CASE_SLOW(dtb_fifo_wakeup),
+	{}
+};
+
+static struct kunit_suite detasklet_bench_suite = {
+	.name = "detasklet_bench",
+	.test_cases = detasklet_bench_cases,
+};
+
+kunit_test_suite(detasklet_bench_suite);
+
+MODULE_DESCRIPTION("detasklet: tasklet vs BH workqueue benchmark");
+MODULE_LICENSE("GPL");

@@ -1,0 +1,159 @@
+"""check.bench and series.hotpaths: the bench lines of a made-up kunit.py
+test.log read into bench.json's content, the ratios, the bar, the table,
+the gnuplot input, and the cover-letter sentence (no kernel, no QEMU)."""
+
+import json
+import tempfile
+import unittest
+from pathlib import Path
+
+from detasklet.check import bench, bench_plot
+from detasklet.errors import InputError
+from detasklet.series import hotpaths
+
+MECHS = ("tasklet", "bh", "bh_highpri", "tasklet_hi", "percpu")
+# p99 latency in ns per mechanism; the tasklet's is 10000
+P99 = {"tasklet": 10000, "bh": 10500, "bh_highpri": 9000, "tasklet_hi": 8000, "percpu": 40000}
+
+
+def log_text(cpus: int = 2, skip: str = "") -> str:
+    """A kunit.py test.log with one of each bench line (skip: a kind left out)."""
+    lines = ["[12:00:00] KTAP version 1", "    # Subtest: detasklet_bench",
+             f"    # dtb_latency_process: bench: kind=meta release=7.3.4 machine=x86_64 "
+             f"cpus={cpus} hz=250 preempt=none percpu_wq=system_percpu_wq events=10000"]
+    for src in ("process", "hardirq"):
+        for m in MECHS:
+            p99 = P99[m] * (2 if src == "process" else 1)
+            lines.append(f"    # dtb_latency_{src}: bench: kind=latency src={src} mech={m} "
+                         f"n=10000 p50={p99 // 2} p99={p99} max={p99 * 3}")
+    for m in MECHS:
+        if skip != "cost":
+            lines.append(f"    # dtb_cost: bench: kind=cost mech={m} batch=256 rounds=21 "
+                         f"sched_ns={P99[m] // 100} run_ns={P99[m] // 50}")
+        lines.append(f"    # dtb_throughput: bench: kind=throughput mech={m} window_ms=200 "
+                     f"cpus={cpus} one_cpu_per_s={10 ** 9 // P99[m]} "
+                     f"all_cpus_per_s={cpus * 10 ** 9 // P99[m]}")
+    lines.append("    # dtb_fifo_wakeup: bench: kind=wakeup mech=none flood_runs=0 n=2000 "
+                 "p50=5000 p99=9000 max=20000")
+    for m in MECHS:
+        flood = 2000000 if m != "percpu" else 60000
+        lines.append(f"    # dtb_fifo_wakeup: bench: kind=wakeup mech={m} flood_runs=4000 "
+                     f"n=2000 p50={flood // 2} p99={flood} max={flood * 2}")
+    lines.append("    ok 1 dtb_latency_process")
+    return "\n".join(lines) + "\n"
+
+
+class BenchTest(unittest.TestCase):
+    def setUp(self) -> None:
+        self.tmp = tempfile.TemporaryDirectory()
+        self.dir = Path(self.tmp.name)
+        (self.dir / "um.log").write_text(log_text(cpus=1))
+        (self.dir / "x86_64.log").write_text(log_text(cpus=2))
+
+    def tearDown(self) -> None:
+        self.tmp.cleanup()
+
+    def data(self) -> dict:
+        return bench.build({"um": self.dir / "um.log", "x86_64": self.dir / "x86_64.log"},
+                           "make bench KDIR=/k", "7.3.4")
+
+    def test_parse_lines_key_values(self) -> None:
+        recs = bench.parse_lines(["noise", "  # dtb_cost: bench: kind=cost mech=bh sched_ns=12 "
+                                  "run_ns=34", "# other: no bench here"])
+        self.assertEqual(recs, [{"kind": "cost", "mech": "bh", "sched_ns": 12, "run_ns": 34}])
+
+    def test_latency_and_ratios(self) -> None:
+        d = self.data()
+        lat = d["runs"]["x86_64"]["latency"]["hardirq"]
+        self.assertEqual(lat["bh"], {"n": 10000, "p50": 5250, "p99": 10500, "max": 31500})
+        r = d["ratios"]["x86_64"]
+        self.assertEqual(r["latency"]["hardirq"]["bh"]["p99"], 1.05)
+        self.assertEqual(r["latency"]["process"]["tasklet"]["p99"], 1.0)
+        self.assertEqual(r["cost"]["percpu"]["sched_ns"], 4.0)
+        self.assertEqual(r["wakeup"]["percpu"]["p99"], 0.03)
+
+    def test_verdict_bar(self) -> None:
+        v = self.data()["verdict"]
+        self.assertEqual(v["p99_ratios"]["um/process"]["bh_vs_tasklet"], 1.05)
+        self.assertEqual(v["p99_ratios"]["um/process"]["bh_highpri_vs_tasklet_hi"], 1.125)
+        self.assertEqual(v["worst"], 1.125)
+        self.assertFalse(v["within_bar"])
+
+    def test_missing_kind_is_an_input_error(self) -> None:
+        (self.dir / "bad.log").write_text(log_text(skip="cost"))
+        with self.assertRaisesRegex(InputError, "no bench lines for cost"):
+            bench.build({"um": self.dir / "bad.log"}, "make bench", "7.3.4")
+
+    def test_missing_log_is_an_input_error(self) -> None:
+        with self.assertRaisesRegex(InputError, "cannot read"):
+            bench.build({"um": self.dir / "nope.log"}, "make bench", "7.3.4")
+
+    def test_bad_log_argument(self) -> None:
+        with self.assertRaisesRegex(InputError, "WHERE=PATH"):
+            bench.main(["um"], self.dir, "make bench", "7.3.4", plot=False)
+
+    def test_table_shows_ratios_and_command(self) -> None:
+        text = "\n".join(bench.table(self.data()))
+        self.assertIn("== x86_64: Linux 7.3.4, 2 CPU(s)", text)
+        self.assertIn("21.0 1.05x", text)          # bh, process p99 (us, ratio)
+        self.assertIn("bar 1.1x: NOT met (worst 1.12x)", text)
+        self.assertIn("reproduce: make bench KDIR=/k", text)
+
+    def test_write_json(self) -> None:
+        path = bench.write(self.data(), self.dir / "out")
+        self.assertEqual(json.loads(path.read_text())["command"], "make bench KDIR=/k")
+
+    def test_plot_input(self) -> None:
+        d = self.data()
+        rows = bench_plot.latency_rows(d)
+        self.assertEqual(len(rows), 4)
+        self.assertTrue(rows[0].startswith('"um process\\n(tasklet 20.0 us)" 1.05 0.9 0.8 4.0'))
+        self.assertEqual(bench_plot.wakeup_rows(d)[1],
+                         '"x86_64\\n(tasklet flood 2000 us)" 0.0045 1 1 1 1 0.03')
+        self.assertIn("'wakeup.dat' using 7:xtic(1) title 'percpu'", bench_plot.script("t"))
+
+
+class HotPathsTest(unittest.TestCase):
+    def test_table_names_the_hot_paths(self) -> None:
+        paths = [p for h in hotpaths.load() for p in h.paths]
+        for want in ("net/ipv4/tcp_output.c", "net/mac80211/", "drivers/net/ethernet/",
+                     "drivers/dma/"):
+            self.assertIn(want, paths)
+
+    def test_matching(self) -> None:
+        self.assertEqual(hotpaths.matching("drivers/dma/pl330.c").name, "DMA engine completion")
+        self.assertEqual(hotpaths.matching("net/ipv4/tcp_output.c").source, "process")
+        self.assertIsNone(hotpaths.matching("net/ipv4/tcp_output.c.orig"))
+        self.assertIsNone(hotpaths.matching("drivers/dmaengine.c"))
+
+    def test_sentence_has_ratio_and_command(self) -> None:
+        with tempfile.TemporaryDirectory() as tmp:
+            log = Path(tmp) / "x86_64.log"
+            log.write_text(log_text())
+            data = bench.build({"x86_64": log}, "make bench KDIR=/k", "7.3.4")
+            path = bench.write(data, Path(tmp))
+            hp = hotpaths.matching("drivers/dma/pl330.c")
+            s = hotpaths.sentence(path, hp)
+        self.assertIn("p99 schedule-to-run latency 1.05 times that of tasklet_schedule()", s)
+        self.assertIn("10.5 us against 10.0 us over 10000 events", s)
+        self.assertIn("QEMU x86_64, 2 CPUs", s)
+        self.assertTrue(s.endswith("reproduce with: make bench KDIR=/k)."))
+
+    def test_sentence_missing_run(self) -> None:
+        with tempfile.TemporaryDirectory() as tmp:
+            path = Path(tmp) / "bench.json"
+            path.write_text(json.dumps({"runs": {}}))
+            with self.assertRaisesRegex(InputError, "no 'x86_64' figures"):
+                hotpaths.sentence(path, hotpaths.load()[0])
+
+    def test_bad_table(self) -> None:
+        with tempfile.TemporaryDirectory() as tmp:
+            t = Path(tmp) / "h.toml"
+            t.write_text('[[hotpath]]\nname = "x"\npaths = ["a/"]\nmech = "timer"\n'
+                         'source = "process"\n')
+            with self.assertRaisesRegex(InputError, "unknown"):
+                hotpaths.load(t)
+
+
+if __name__ == "__main__":
+    unittest.main()
