@@ -3,6 +3,8 @@
 
 SHELL      := /bin/bash
 CACHE      ?= $(CURDIR)/cache
+# spatch's and get_maintainer.pl's results, kept between runs (NO_CACHE=1: none)
+CACHE_ARG   = $(if $(NO_CACHE),--no-cache,--cache $(call q,$(CACHE)/results))
 # The reference trees: Debian's linux-source-<KVER> unpacked into CACHE.
 # 7.3 (Debian 13 backports, added by scripts/apt-install.sh) is the default;
 # 6.12 is the LTS tree, still supported and tested.
@@ -56,11 +58,11 @@ references: $(foreach v,$(KVERS),$(CACHE)/linux-source-$(v)/Makefile)
 
 ## convert [KVER=7.3|6.12 | KDIR=dir] [PATHS="drivers/dma net/mac80211"] [OUT=dir] [J=n] [TIMEOUT=s]: OUT from KDIR
 convert: deps $(if $(filter $(REF_TREE),$(KDIR)),reference)
-	@$(PY) -m detasklet convert $(call q,$(KDIR)) $(PATHS) -o $(call q,$(OUT)) -j $(J) --timeout $(TIMEOUT)
+	@$(PY) -m detasklet convert $(call q,$(KDIR)) $(PATHS) -o $(call q,$(OUT)) -j $(J) --timeout $(TIMEOUT) $(CACHE_ARG)
 
 ## series [KDIR=dir] [OUT=dir] [FROM="Name <mail>"] [BASE=commit]: OUT/series/ again, no spatch
 series: $(if $(filter $(REF_TREE),$(KDIR)),reference)
-	@$(PY) -m detasklet series $(call q,$(KDIR)) -o $(call q,$(OUT)) -j $(J) $(if $(BASE),--base $(call q,$(BASE)))
+	@$(PY) -m detasklet series $(call q,$(KDIR)) -o $(call q,$(OUT)) -j $(J) $(if $(BASE),--base $(call q,$(BASE))) $(CACHE_ARG)
 
 ## report [OUT=dir]: the figures of OUT (counts, reasons, patches, builds)
 report:

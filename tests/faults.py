@@ -51,8 +51,12 @@ def make_tree(top: Path) -> Path:
                                   "drivers/slow/slow.c": slow(4000)})   # ~7 s of spatch
 
 
-def convert(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "detasklet", "convert", *args, "-q"],
+def convert(args: list[str], cwd: Path, cache: Path | None = None
+            ) -> subprocess.CompletedProcess[str]:
+    """detasklet convert ARGS, with no cache unless one is given (the
+    faults below need spatch to run)."""
+    keep = ["--cache", str(cache)] if cache else ["--no-cache"]
+    return subprocess.run([sys.executable, "-m", "detasklet", "convert", *args, *keep, "-q"],
                           cwd=cwd, env=ENV, capture_output=True, text=True, timeout=300)
 
 
@@ -62,7 +66,19 @@ def status(out: Path) -> dict[str, tuple[str, str]]:
 
 
 def contents(d: Path) -> dict[str, bytes]:
-    return {str(p.relative_to(d)): p.read_bytes() for p in sorted(d.rglob("*")) if p.is_file()}
+    """Every file of d; report.json without what a run measures (its
+    timings and cache counts), which no two runs share."""
+    out = {}
+    for p in sorted(d.rglob("*")):
+        if p.is_file():
+            data = p.read_bytes()
+            if p.name == "report.json":
+                rep = json.loads(data)
+                rep.pop("timings", None)
+                rep.pop("cache", None)
+                data = json.dumps(rep, sort_keys=True).encode()
+            out[str(p.relative_to(d))] = data
+    return out
 
 
 def check(cond: bool, why: str) -> str:
@@ -129,7 +145,7 @@ def interrupt(k: Path, t: Path, name: str, sig: int, group: bool) -> str:
     shutil.copytree(t / "o1", out)          # a previous result to keep
     before = contents(out)
     proc = subprocess.Popen([sys.executable, "-m", "detasklet", "convert", str(k),
-                             "drivers/slow", "-o", str(out), "--timeout", "120"],
+                             "drivers/slow", "-o", str(out), "--timeout", "120", "--no-cache"],
                             cwd=t, env=ENV, stderr=subprocess.PIPE, text=True,
                             start_new_session=True)
     assert proc.stderr is not None
@@ -183,8 +199,63 @@ def case_symlink_kdir(k: Path, t: Path) -> str:
     return check("+++ b/drivers/foo/foo.c" in patch, f"unexpected patch: {patch[:200]!r}")
 
 
+def cache_entries(c: Path) -> list[Path]:
+    return sorted(p for p in c.rglob("*.json.gz"))
+
+
+def case_cache_rerun_reuses(k: Path, t: Path) -> str:
+    """A run with a cache, then the same run again: every spatch run and
+    get_maintainer answer reused, the same OUT as without a cache."""
+    c = t / "cache1"
+    args = [str(k), "drivers/foo", "drivers/bar"]
+    for out in ("c1", "c2"):
+        p = convert([*args, "-o", str(t / out)], t, cache=c)
+        if p.returncode != 0:
+            return f"{out}: exit {p.returncode}: {p.stderr[-300:]}"
+    first = json.loads((t / "c1/report.json").read_text()).get("cache", {})
+    again = json.loads((t / "c2/report.json").read_text()).get("cache", {})
+    if not first.get("computed") or first.get("reused"):
+        return f"first run: {first}"
+    if again.get("computed") or again.get("reused") != first.get("computed"):
+        return f"second run reused {again}, first computed {first}"
+    return check(contents(t / "c2") == contents(t / "o1"),
+                 "the run from the cache differs from the run without one")
+
+
+def case_cache_killed_run_trusts_nothing_half_written(k: Path, t: Path) -> str:
+    """SIGKILL while spatch runs, then an entry damaged as a lost write
+    would: the next run reads neither, and gives the OUT a run without a
+    cache gives."""
+    c = t / "cache2"
+    proc = subprocess.Popen([sys.executable, "-m", "detasklet", "convert", str(k),
+                             "drivers/foo", "drivers/bar", "drivers/slow", "-o", str(t / "c3"),
+                             "--cache", str(c), "-j", "2"],
+                            cwd=t, env=ENV, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL,
+                            text=True, start_new_session=True)
+    assert proc.stderr is not None
+    for line in proc.stderr:     # slow.c (the largest, first) runs ~7 s beside the others
+        if "with spatch" in line:
+            break
+    time.sleep(3)
+    os.killpg(proc.pid, signal.SIGKILL)
+    if proc.wait(timeout=30) != -signal.SIGKILL:
+        return f"the run ended before the kill (exit {proc.returncode}): nothing tested"
+    subprocess.run(["pkill", "-9", "-f", str(k / "drivers/slow")], capture_output=True)
+    kept = cache_entries(c)
+    if not kept:
+        return "no entry was written before the kill"
+    kept[0].write_bytes(kept[0].read_bytes()[:20])          # a torn write
+    (kept[0].parent / ".tmp-half").write_bytes(b"\x1f\x8b half")
+    p = convert([str(k), "drivers/foo", "drivers/bar", "-o", str(t / "c4")], t, cache=c)
+    if p.returncode != 0:
+        return f"exit {p.returncode}: {p.stderr[-300:]}"
+    return check(contents(t / "c4") == contents(t / "o1"),
+                 "the run after the kill differs from a run without a cache")
+
+
 CASES = [case_parse_error, case_timeout, case_rerun_identical, case_already_converted,
-         case_ctrl_c, case_sigterm, case_symlink_kdir]
+         case_ctrl_c, case_sigterm, case_symlink_kdir, case_cache_rerun_reuses,
+         case_cache_killed_run_trusts_nothing_half_written]
 
 
 def main() -> int:

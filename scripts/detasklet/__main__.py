@@ -14,7 +14,7 @@ import traceback
 from pathlib import Path
 from typing import Callable, NoReturn
 
-from . import __version__
+from . import __version__, cache
 from .errors import DetaskletError
 
 log = logging.getLogger("detasklet")
@@ -69,14 +69,27 @@ def cmd_scan(a: argparse.Namespace) -> int:
     return 0
 
 
+def caching(p: argparse.ArgumentParser) -> None:
+    """--cache DIR / --no-cache: where results are kept between runs."""
+    g = p.add_mutually_exclusive_group()
+    g.add_argument("--cache", metavar="DIR", default=str(cache.DEFAULT),
+                   help="keep spatch's and get_maintainer.pl's results here, keyed by "
+                   "everything that produced them, and reuse them (default: %(default)s)")
+    g.add_argument("--no-cache", action="store_true", help="neither reuse nor keep results")
+
+
+def cache_dir(a: argparse.Namespace) -> Path | None:
+    return None if a.no_cache else Path(a.cache).resolve()
+
+
 def cmd_convert(a: argparse.Namespace) -> int:
     from .convert import pipeline
-    return pipeline.convert(a.kdir, a.paths, a.out, a.jobs, a.timeout)
+    return pipeline.convert(a.kdir, a.paths, a.out, a.jobs, a.timeout, cache_dir(a))
 
 
 def cmd_series(a: argparse.Namespace) -> int:
     from .series import write
-    return write.main(a.kdir, a.out, a.from_, a.base, a.jobs)
+    return write.main(a.kdir, a.out, a.from_, a.base, a.jobs, cache_dir(a))
 
 
 def cmd_send_check(a: argparse.Namespace) -> int:
@@ -173,6 +186,7 @@ def parser() -> Parser:
     jobs(p_convert)
     p_convert.add_argument("--timeout", type=positive, default=120,
                            help="seconds per file for spatch")
+    caching(p_convert)
 
     p_series = command("series", cmd_series, "write OUT/series/ again from OUT/all.patch, "
                        "groups.json and report.json (no spatch)",
@@ -183,6 +197,7 @@ def parser() -> Parser:
     p_series.add_argument("--base", help="base commit for the cover letter (default: KDIR's "
                           "HEAD when it is a git checkout)")
     jobs(p_series)
+    caching(p_series)
 
     p_send = command("send-check", cmd_send_check, "apply every patch of OUT/series/ alone "
                      "(git am) and run checkpatch --strict; exit 1 on any failure")

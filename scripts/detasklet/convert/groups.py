@@ -19,6 +19,7 @@ after, in the pipeline, with the decisions for the driver.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Callable
 from pathlib import Path
 
 from ..ctext.includes import Resolver
@@ -84,7 +85,7 @@ def group_files(kdir: Path, scans: list[FileScan]) -> list[Group]:
                 uf.union(s.path, h)
     groups = [Group(sorted(m)) for m in uf.sets((s.path for s in scans), key=str)]
     for g in groups:
-        examine(kdir, g)
+        examine(kdir, g, code)
     # A callback-only file found for two groups joins them into one.
     owner: dict[str, int] = {}
     for i, g in enumerate(groups):
@@ -99,16 +100,17 @@ def group_files(kdir: Path, scans: list[FileScan]) -> list[Group]:
             continue
         # Only a merged group needs its facts again.
         g = Group(sorted({f for p in parts for f in p.files}))
-        examine(kdir, g)
+        examine(kdir, g, code)
         merged.append(g)
     for g in merged:
         g.files = sorted(set(g.files) | set(g.callback_only))
     return sorted(merged, key=lambda g: g.files[0])
 
 
-def examine(kdir: Path, g: Group) -> None:
-    """Fill the group's facts and the reasons its files cannot convert."""
-    codes = {f: mask(read_text(kdir / f)) for f in g.files}
+def examine(kdir: Path, g: Group, masked: Callable[[str], str] | None = None) -> None:
+    """Fill the group's facts and the reasons its files cannot convert;
+    masked(path): the masked text of a file of KDIR, if already at hand."""
+    codes = {f: masked(f) if masked else mask(read_text(kdir / f)) for f in g.files}
     texts = list(codes.values())
     hi = {key(a) for c in texts for a in HI_SCHEDULE_RE.findall(c)}
     names = set().union(*(declared_names(c) for c in texts))

@@ -126,7 +126,10 @@ def callback_files(kdir: Path, files: list[str], names: set[str]) -> dict[str, s
         for p in sorted(base.iterdir()):
             rel = posixpath.join(d, p.name) if d else p.name
             if p.suffix in SOURCE_SUFFIXES and rel not in files and p.is_file():
-                code = mask(read_text(p))
+                raw = read_text(p)
+                if not any(n in raw for n in names):
+                    continue            # masking is the cost; a name is needed
+                code = mask(raw)
                 if pat.search(code):
                     found[rel] = code
     return dict(sorted(found.items()))

@@ -12,7 +12,7 @@ import os
 import time
 from pathlib import Path
 
-from .. import __version__, kdir as kdir_
+from .. import __version__, cache, kdir as kdir_
 from ..ctext.sources import Problems, iter_sources, read_text
 from ..ctext.tasklet import find_uses
 from ..errors import InputError, OutError
@@ -28,12 +28,16 @@ log = logging.getLogger("detasklet")
 
 def run(kdir: Path, paths: list[str], jobs: int, timeout: int,
         problems: Problems | None = None, decs: list[decisions.Decision] | None = None,
-        kernel: str = "") -> list[list[classify.Outcome]]:
+        kernel: str = "", store: cache.Cache | None = None,
+        times: dict[str, float] | None = None) -> list[list[classify.Outcome]]:
     """scan -> groups -> sites -> rewrite -> classify; the outcomes by group.
     Paths that could not be scanned go to problems; decs are the decisions
     for the drivers (default: the project's decisions/), kernel the tree's
-    version (a decision may be for one tree only)."""
-    scans = scan.scan_tree(kdir, paths, problems)
+    version (a decision may be for one tree only); store keeps spatch's
+    results between runs; times gets the seconds of each stage."""
+    clock = Clock(times)
+    scans = scan.scan_tree(kdir, paths, problems, store)
+    clock.lap("scan")
     if paths and not scans and not iter_sources(kdir, paths):
         raise InputError(f"PATHS {' '.join(paths)} name no .c or .h file of KDIR")
     found = groups.group_files(kdir, scans)
@@ -42,6 +46,7 @@ def run(kdir: Path, paths: list[str], jobs: int, timeout: int,
     decs = decisions.load() if decs is None else decs
     for g in found:
         choose_sites(g, old, decisions.for_files(decs, set(g.files), kernel))
+    clock.lap("facts")
     todo = [(f, g) for g in found for f in g.files if f not in g.refusals]
     log.info(f"{len(scans)} files use the tasklet API, in {len(found)} groups; "
              f"rewriting {len(todo)} with spatch (-j{jobs})")
@@ -55,8 +60,24 @@ def run(kdir: Path, paths: list[str], jobs: int, timeout: int,
             clean += 1
         log.info(f"[{done}/{len(todo)}] {r.path} {what} ({clean} clean so far)")
 
-    results = rewrite.rewrite_all(kdir, todo, jobs, timeout, progress)
-    return [classify.classify_group(g, old, results, api) for g in found]
+    results = rewrite.rewrite_all(kdir, todo, jobs, timeout, progress, store)
+    clock.lap("spatch")
+    outcomes = [classify.classify_group(g, old, results, api) for g in found]
+    clock.lap("classify")
+    return outcomes
+
+
+class Clock:
+    """Seconds per stage, into times (None: not kept)."""
+
+    def __init__(self, times: dict[str, float] | None) -> None:
+        self.times, self.last = times, time.monotonic()
+
+    def lap(self, stage: str) -> None:
+        now = time.monotonic()
+        if self.times is not None:
+            self.times[stage] = round(self.times.get(stage, 0) + now - self.last, 1)
+        self.last = now
 
 
 def choose_sites(g: groups.Group, old: dict[str, str], decs: list[decisions.Decision]) -> None:
@@ -90,7 +111,9 @@ def check_paths(kdir: Path, paths: list[str]) -> list[str]:
     return rels
 
 
-def convert(kdir_arg: str, paths_arg: list[str], out_arg: str, jobs: int, timeout: int) -> int:
+def convert(kdir_arg: str, paths_arg: list[str], out_arg: str, jobs: int, timeout: int,
+            cache_dir: Path | None = cache.DEFAULT) -> int:
+    """make convert; cache_dir None: nothing reused nor kept."""
     kdir = Path(kdir_arg).resolve()
     version = kdir_.kernel_version(kdir)
     kdir_.check_bh_workqueues(kdir)
@@ -101,19 +124,26 @@ def convert(kdir_arg: str, paths_arg: list[str], out_arg: str, jobs: int, timeou
     place.check_ours(out, must_exist=False)
     place.check_room(out)
     start = time.time()
+    store = cache.Cache(cache_dir)
+    times: dict[str, float] = {}
     with locked(out):
         stage = Staging(out, version, __version__)
         tmp = stage.begin()
         try:
             log.info(f"scanning {kdir} ({version}) for tasklet users...")
             problems: Problems = []
-            outcomes = run(kdir, paths, jobs, timeout, problems, kernel=version)
+            outcomes = run(kdir, paths, jobs, timeout, problems, kernel=version, store=store,
+                           times=times)
             for path, why in problems:
                 log.warning(f"{path}: {why}")
             flat = [o for g in outcomes for o in g]
-            write.patch(tmp, outcomes)
+            clock = Clock(times)
+            write.patch(tmp, outcomes, store)
             write.report(tmp, version, flat, problems)
-            npatch = len(series_write.build(kdir, tmp, identity.identity(kdir), jobs, str(out)))
+            clock.lap("write")
+            npatch = len(series_write.build(kdir, tmp, identity.identity(kdir), jobs, str(out),
+                                            store=store, times=times, fresh=True))
+            write.timings(tmp, times, store)
         except OSError as e:
             stage.abort()
             raise OutError(f"cannot write the results ({e.strerror}"
@@ -128,5 +158,7 @@ def convert(kdir_arg: str, paths_arg: list[str], out_arg: str, jobs: int, timeou
     log.info(f"done in {time.time() - start:.0f} s: {counts[Status.CONVERTED]} converted, "
              f"{counts[Status.UNCONVERTED]} unconverted, {counts[Status.FAILED]} failed of "
              f"{len(flat)} files; {npatch} patches{tail}")
+    log.info("time by stage: " + ", ".join(f"{k} {v:.0f} s" for k, v in times.items())
+             + f"; {store.summary()}")
     print(f"patches: {out / 'all.patch'} and {out / 'series'}/; report: {out / 'report.md'}")
     return 0

@@ -97,11 +97,11 @@ def _pure_macro(name: str, code: str) -> bool:
 _ATOMIC_ENTRIES = [
     (r"\.ndo_tx_timeout\s*=\s*(\w+)", "ndo_tx_timeout, with the tx lock held"),
     (r"\btimer_setup\s*\([^;]*?,\s*(\w+)\s*,", "a timer callback, in softirq"),
-    (r"\b(?:request_irq|request_threaded_irq)\s*\(\s*[^,;]+,\s*(\w+)\s*,",
+    (r"\brequest_(?:threaded_)?irq\s*\(\s*[^,;]+,\s*(\w+)\s*,",
      "an interrupt handler, in hardirq"),
     (r"\bdevm_request_irq\s*\(\s*[^,;]+,\s*[^,;]+,\s*(\w+)\s*,",
      "an interrupt handler, in hardirq"),
-    (r"\b(?:tasklet_setup|tasklet_init)\s*\([^;]*?,\s*(\w+)\s*[,)]",
+    (r"\btasklet_(?:setup|init)\s*\([^;]*?,\s*(\w+)\s*[,)]",
      "a tasklet callback, in softirq"),
     (r"\bDECLARE_TASKLET\w*\s*\(\s*\w+\s*,\s*(\w+)", "a tasklet callback, in softirq"),
     # timer_list and hrtimer callbacks set by hand, DEFINE_TIMER, hrtimer_setup (6.13)
@@ -111,7 +111,7 @@ _ATOMIC_ENTRIES = [
     (r"\bhrtimer_setup\s*\(\s*[^,;]+,\s*(\w+)\s*,", "an hrtimer callback, in hardirq"),
     (r"\bdevm_request_threaded_irq\s*\(\s*[^,;]+,\s*[^,;]+,\s*(\w+)\s*,",
      "an interrupt handler, in hardirq"),
-    (r"\b(?:request_any_context_irq|request_percpu_irq)\s*\(\s*[^,;]+,\s*(\w+)\s*,",
+    (r"\brequest_(?:any_context|percpu)_irq\s*\(\s*[^,;]+,\s*(\w+)\s*,",
      "an interrupt handler, in hardirq"),
     (r"\.ndo_start_xmit\s*=\s*(\w+)", "ndo_start_xmit, with bottom halves off"),
     (r"\bnetif_napi_add\w*\s*\(\s*[^,;]+,\s*[^,;]+,\s*(\w+)", "a NAPI poll, in softirq"),
@@ -120,13 +120,26 @@ _ATOMIC_ENTRIES = [
 ]
 
 
+def _literal_first(pat: str) -> str:
+    r"""The same pattern, its leading \bword written word(?<!\wword): a
+    pattern that starts with a literal is searched for that literal first
+    (ten to fifty times faster on a big file)."""
+    m = re.match(r"\\b([A-Za-z_]\w*)", pat)
+    return f"{m.group(1)}(?<!\\w{m.group(1)})" + pat[m.end():] if m else pat
+
+
+_ATOMIC_RES = [(re.compile(_literal_first(p)), what) for p, what in _ATOMIC_ENTRIES]
+
+
 def atomic_entry(code: str, helpers: set[str]) -> str:
     """Why a sync tasklet call of this file can run in atomic context:
     a callback registered as one that runs there (ndo_tx_timeout, timer,
     interrupt handler, tasklet) reaches tasklet_kill/disable/unlock_wait,
     itself or through the group's sync helpers. "" when none does."""
-    for pat, what in _ATOMIC_ENTRIES:
-        for m in re.finditer(pat, code):
+    if not any(h in code for h in helpers):
+        return ""
+    for pat, what in _ATOMIC_RES:
+        for m in pat.finditer(code):
             if m.group(1) in helpers:
                 return (f"{m.group(1)}() reaches a tasklet kill/disable/unlock_wait and runs "
                         f"as {what} (registered at line {line_of(code, m.start())}): the "

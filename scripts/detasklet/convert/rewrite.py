@@ -11,6 +11,7 @@ convert.fixups does what spatch cannot.
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 import re
@@ -18,11 +19,13 @@ import shlex
 import shutil
 import subprocess
 import tempfile
+import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable
 
+from .. import cache
 from ..ctext.sources import read_text
 from ..errors import ToolError
 from . import fixups, protocol
@@ -86,6 +89,13 @@ def combined_cocci(dest: Path, cocci_dir: Path = COCCI_DIR) -> Path:
     return dest
 
 
+def _size(p: Path) -> int:
+    try:
+        return p.stat().st_size
+    except OSError:
+        return 0
+
+
 def hazards(report: str) -> tuple[tuple[str, int, int], ...]:
     """The hazards of the report rules' lines, sorted."""
     found = set()
@@ -98,21 +108,32 @@ def hazards(report: str) -> tuple[tuple[str, int, int], ...]:
     return tuple(sorted(found))
 
 
-def run_one(kdir: Path, rel: str, sp_file: Path, scratch: Path, timeout: int,
-            group: Group, procs: set[subprocess.Popen[str]] | None = None) -> Result:
-    src = kdir / rel
-    out = scratch / (rel.replace("/", "__"))
-    given = src
-    if group.marked.get(rel, None) not in (None, ""):
-        # the text with its chosen calls renamed to their markers (sites.py)
-        given = scratch / "in" / rel
-        given.parent.mkdir(parents=True, exist_ok=True)
-        given.write_bytes(group.marked[rel].encode("utf-8", errors="surrogateescape"))
-    cmd = ["spatch", *SPATCH_FLAGS, "--timeout", str(timeout),
-           "--sp-file", str(sp_file), str(given), "-o", str(out)]
-    env = {**os.environ, **protocol.env(group),
-           "PYTHONPATH": str(SCRIPTS_DIR) + os.pathsep + os.environ.get("PYTHONPATH", "")}
-    log.debug("%s", shlex.join(cmd))
+def spatch_identity() -> str:
+    """spatch as the cache key sees it: its path, size, time and version."""
+    exe = shutil.which("spatch") or "spatch"
+    real = os.path.realpath(exe)
+    try:
+        st = os.stat(real)
+        stamp = f"{real}:{st.st_size}:{st.st_mtime_ns}"
+    except OSError:
+        stamp = real
+    out = subprocess.run([exe, "--version"], capture_output=True, text=True).stdout
+    return stamp + "\n" + out.split("\n")[0]
+
+
+def run_key(sp_file: Path, tool: str) -> str:
+    """What every spatch run of this conversion shares, as a digest: spatch,
+    its flags, the rules, the parsing hints and the tool's Python (tool:
+    the rules import it, and the fixups run after)."""
+    return cache.digest(spatch_identity(), *SPATCH_FLAGS, sp_file.read_text(),
+                        (COCCI_DIR / "parsing-hints.h").read_text(), tool)
+
+
+def _spatch(cmd: list[str], env: dict[str, str], timeout: int,
+            procs: set[subprocess.Popen[str]] | None) -> dict | None:
+    """One spatch process: {rc, stdout, stderr, seconds}, or None when it
+    outran the time limit."""
+    start = time.monotonic()
     p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                          env=env)
     if procs is not None:
@@ -122,42 +143,86 @@ def run_one(kdir: Path, rel: str, sp_file: Path, scratch: Path, timeout: int,
     except subprocess.TimeoutExpired:
         p.kill()
         p.communicate()
-        return Result(rel, None, f"timeout after {timeout} s", timed_out=True)
+        return None
     finally:
         if procs is not None:
             procs.discard(p)
+    return {"rc": p.returncode, "stdout": report, "stderr": err,
+            "seconds": round(time.monotonic() - start, 3)}
+
+
+def run_one(kdir: Path, rel: str, sp_file: Path, scratch: Path, timeout: int,
+            group: Group, procs: set[subprocess.Popen[str]] | None = None,
+            store: cache.Cache | None = None, key_base: str = "") -> Result:
+    """spatch on one file of a group, then the fixups. With a store, a run
+    with the same inputs (key_base: run_key()) is taken from it, unless it
+    took longer than this run's time limit."""
+    src = kdir / rel
+    out = scratch / (rel.replace("/", "__"))
+    given = src
+    marked = group.marked.get(rel, None)
+    if marked not in (None, ""):
+        # the text with its chosen calls renamed to their markers (sites.py)
+        given = scratch / "in" / rel
+        given.parent.mkdir(parents=True, exist_ok=True)
+        given.write_bytes(marked.encode("utf-8", errors="surrogateescape"))
+    cmd = ["spatch", *SPATCH_FLAGS, "--timeout", str(timeout),
+           "--sp-file", str(sp_file), str(given), "-o", str(out)]
+    facts = protocol.env(group)
+    key = cache.digest(key_base, rel, json.dumps(facts, sort_keys=True),
+                       given.read_bytes()) if store and key_base else ""
+    run = store.get("spatch", key) if key and store else None
+    if run is not None and run["seconds"] > timeout:
+        run = None
+    if run is None:
+        env = {**os.environ, **facts,
+               "PYTHONPATH": str(SCRIPTS_DIR) + os.pathsep + os.environ.get("PYTHONPATH", "")}
+        log.debug("%s", shlex.join(cmd))
+        run = _spatch(cmd, env, timeout, procs)
+        if run is None:
+            return Result(rel, None, f"timeout after {timeout} s", timed_out=True)
+        timed_out = re.search(r"^timeout \(we abort\)|Common\.Timeout", run["stderr"], re.M)
+        run["out"] = read_text(out) if out.exists() else None
+        if key and store and run["rc"] >= 0 and not timed_out:
+            store.put("spatch", key, run)
+    report, err = run["stdout"], run["stderr"]
     bad = tuple(int(n) for n in PARSE_ERROR_RE.findall(err))
     if re.search(r"^timeout \(we abort\)|Common\.Timeout", err, re.M):
         return Result(rel, None, f"timeout after {timeout} s", bad, timed_out=True)
     # With -o, spatch exits 255 when no rule changed the file: not a failure.
     unchanged = "there are no modified files" in err
-    if not unchanged and (p.returncode != 0 or re.search(r"^(Fatal error|EXN:)", err, re.M)):
+    if not unchanged and (run["rc"] != 0 or re.search(r"^(Fatal error|EXN:)", err, re.M)):
         # The error is spatch's last word, after the parsing chatter.
         words = [ln for ln in err.splitlines() if ln.strip() and not re.match(
             r"(Warning|init_defs|HANDLING|ERROR-RECOV|parsing pass|\s)", ln)]
         first = next((ln for ln in words if re.match(r"(Fatal error|EXN:|Error)", ln)),
-                     words[-1] if words else f"exit code {p.returncode}")
+                     words[-1] if words else f"exit code {run['rc']}")
         return Result(rel, None, f"spatch: {first[:200]}", bad)
-    spatched = read_text(out) if out.exists() and not unchanged else None
+    spatched = run["out"] if not unchanged else None
     text = fixups.after_spatch(read_text(src), spatched, group, rel)
     return Result(rel, text, parse_errors=bad, reports=hazards(report))
 
 
 def rewrite_all(kdir: Path, jobs: Iterable[tuple[str, Group]], workers: int,
-                timeout: int, progress: Callable[[Result], None]) -> dict[str, Result]:
+                timeout: int, progress: Callable[[Result], None],
+                store: cache.Cache | None = None) -> dict[str, Result]:
+    """spatch on every (file, group) job, workers at a time; the largest
+    files first, so that no long one starts last and leaves a core idle."""
     results: dict[str, Result] = {}
+    todo = sorted(jobs, key=lambda j: -_size(kdir / j[0]))
     with tempfile.TemporaryDirectory(prefix="detasklet-") as tmp:
         scratch = Path(tmp)
         sp = combined_cocci(scratch / "detasklet.cocci")
+        key_base = run_key(sp, store.tool) if store and store.root else ""
         procs: set[subprocess.Popen[str]] = set()
 
         def one(job: tuple[str, Group]) -> Result:
             rel, group = job
-            return run_one(kdir, rel, sp, scratch, timeout, group, procs)
+            return run_one(kdir, rel, sp, scratch, timeout, group, procs, store, key_base)
 
         ex = ThreadPoolExecutor(max_workers=workers)
         try:
-            for r in ex.map(one, list(jobs)):
+            for r in ex.map(one, todo):
                 results[r.path] = r
                 progress(r)
         except BaseException:

@@ -8,9 +8,11 @@ tasklet API. Comments and literals are masked first, so prose never counts.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .. import cache
 from ..ctext.sources import Problems, iter_sources
 from ..ctext.tasklet import CORE_FILES, MAYBE_RE, Use, find_uses
 
@@ -25,22 +27,40 @@ class FileScan:
         return sorted({u.ident for u in self.uses})
 
 
-def scan_tree(kdir: Path, paths: list[str], problems: Problems | None = None) -> list[FileScan]:
+def scan_tree(kdir: Path, paths: list[str], problems: Problems | None = None,
+              store: cache.Cache | None = None) -> list[FileScan]:
     """All tasklet API users under paths, the tasklet core excluded; files
-    that cannot be read go to problems (see ctext.sources.iter_sources)."""
+    that cannot be read go to problems (see ctext.sources.iter_sources).
+    With a store, a file whose size, times and inode are those of the last
+    scan of this tree is not read again (what make does with a target)."""
+    key = cache.digest(store.tool, str(kdir)) if store and store.root else ""
+    kept = (store.get("scan", key) if key and store else None) or {}
+    index: dict[str, list] = {}
     users = []
     for rel in iter_sources(kdir, paths, problems):
         if rel in CORE_FILES:
             continue
         try:
-            raw = (kdir / rel).read_bytes()
+            st = os.stat(kdir / rel)
+            stamp = [st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino]
+            if kept.get(rel, [None])[:4] == stamp:
+                uses = [Use(n, i) for n, i in kept[rel][4]]
+            else:
+                uses = _uses(kdir / rel)
         except OSError as e:
             if problems is not None:
                 problems.append((rel, f"cannot be read ({e.strerror}): not scanned"))
             continue
-        if not MAYBE_RE.search(raw):
-            continue
-        uses = find_uses(raw.decode("utf-8", errors="surrogateescape"))
+        index[rel] = stamp + [[[u.line, u.ident] for u in uses]]
         if uses:
             users.append(FileScan(rel, uses))
+    if key and store and index != {r: kept[r] for r in index if r in kept}:
+        store.put("scan", key, {**kept, **index})
     return users
+
+
+def _uses(path: Path) -> list[Use]:
+    raw = path.read_bytes()
+    if not MAYBE_RE.search(raw):
+        return []
+    return find_uses(raw.decode("utf-8", errors="surrogateescape"))

@@ -14,6 +14,7 @@ import json
 from collections import defaultdict
 from pathlib import Path
 
+from .. import cache
 from ..ctext import layout
 from ..ctext.gitdiff import file_diff
 from ..ctext.lex import mask
@@ -23,14 +24,26 @@ from ..out.files import Status
 from .classify import Outcome
 
 
-def patch(out: Path, groups: list[list[Outcome]]) -> None:
+def diff_of(o: Outcome, store: cache.Cache | None = None) -> str:
+    """The git-form diff of a converted file, its changed lines laid out
+    (ctext.layout); kept in store, as difflib takes seconds on big files."""
+    key = cache.digest(store.tool, o.path, o.old, o.new) if store and store.root else ""
+    kept = store.get("diff", key) if key and store else None
+    if kept is not None:
+        return kept["diff"]
+    text = file_diff(o.path, o.old, layout.tidy(o.old, o.new))
+    if key and store:
+        store.put("diff", key, {"diff": text})
+    return text
+
+
+def patch(out: Path, groups: list[list[Outcome]], store: cache.Cache | None = None) -> None:
     """all.patch and groups.json of the converted files."""
     conv_groups = [sorted((o for o in g if o.status == Status.CONVERTED), key=lambda o: o.path)
                    for g in groups]
     conv_groups = [g for g in conv_groups if g]
     conv = sorted((o for g in conv_groups for o in g), key=lambda o: o.path)
-    (out / "all.patch").write_text("".join(
-        file_diff(o.path, o.old, layout.tidy(o.old, o.new)) for o in conv))
+    (out / "all.patch").write_text("".join(diff_of(o, store) for o in conv))
     (out / "groups.json").write_text(json.dumps(
         {"groups": sorted([o.path for o in g] for g in conv_groups)}, indent=1) + "\n")
 
@@ -111,3 +124,13 @@ def sites_section(outcomes: list[Outcome]) -> list[str]:
               f"{s['replacement']}, {s['verdict']}: {s['why']}"
               for s in recs if s["analysis"] != "teardown"]
     return lines
+
+
+def timings(out: Path, times: dict[str, float], store: cache.Cache | None = None) -> None:
+    """report.json "timings": the seconds of each stage of this run, and
+    "cache": how many results it reused and computed."""
+    data = json.loads((out / "report.json").read_text())
+    data["timings"] = times
+    if store and store.root:
+        data["cache"] = {"reused": store.hits, "computed": store.misses}
+    (out / "report.json").write_text(json.dumps(data, indent=1) + "\n")

@@ -76,6 +76,7 @@ def block_at(code: str, i: int) -> str | None:
 
 _PP_LINE_RE = re.compile(r"^[ \t]*#(?:[^\n]*\\\n)*[^\n]*", re.M)
 _HEAD_RE = re.compile(r"(\w+)\s*\(")
+_PUNCT_RE = re.compile(r"[{};]")
 _NOT_FUNCTIONS = frozenset({"if", "for", "while", "switch", "struct", "union", "enum",
                             "sizeof", "typeof", "__attribute__"})
 
@@ -91,7 +92,8 @@ def function_spans(code: str) -> list[tuple[int, int, str]]:
     code = _PP_LINE_RE.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), code)
     out: list[tuple[int, int, str]] = []
     depth, last, open_at = 0, 0, 0
-    for i, ch in enumerate(code):
+    for m in _PUNCT_RE.finditer(code):
+        ch, i = m.group(), m.start()
         if ch == "{":
             if depth == 0:
                 open_at = i

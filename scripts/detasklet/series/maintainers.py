@@ -12,8 +12,6 @@ from __future__ import annotations
 
 import bisect
 import functools
-import hashlib
-import json
 import logging
 import os
 import re
@@ -24,8 +22,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from .. import cache
 from ..ctext.gitdiff import FileDiff
-from ..out.staging import write_file
 from .prefix import is_git
 
 if TYPE_CHECKING:
@@ -113,10 +111,16 @@ class Index:
             if e.regexes:
                 self.by_top.setdefault("", set()).add(n)
         self.patterns = sorted({p for e in entries for p in e.files})
+        self._seen: dict[str, list[tuple[int, str, Entry]]] = {}
 
     def matches(self, path: str) -> list[tuple[int, str, Entry]]:
         """(depth, pattern, entry) of every section that owns path, most
         specific first, then in file order."""
+        if path not in self._seen:
+            self._seen[path] = self._matches(path)
+        return list(self._seen[path])
+
+    def _matches(self, path: str) -> list[tuple[int, str, Entry]]:
         cand = self.by_top.get(path.split("/", 1)[0], set()) | self.by_top.get("", set())
         out = []
         for n in sorted(cand):
@@ -180,18 +184,13 @@ def recipients(kdir: Path, patch: str, use_git: bool = False,
 
 
 def address(kdir: Path, patches: "list[Patch]", fds: dict[str, FileDiff],
-            cache_file: Path | None, jobs: int) -> None:
+            store: cache.Cache | None, jobs: int) -> None:
     """Fill To/Cc of every patch from get_maintainer.pl, once per patch,
-    in parallel; answers are kept in cache_file keyed by the diff and the
-    MAINTAINERS text, so that `make series` again is quick."""
+    in parallel; answers are kept in store keyed by the diff, MAINTAINERS
+    and get_maintainer.pl, so that a run again is quick."""
     mt = (kdir / "MAINTAINERS").read_bytes() if (kdir / "MAINTAINERS").is_file() else b""
-    salt = hashlib.sha1(mt).hexdigest()
-    cache: dict[str, list[list[str]]] = {}
-    if cache_file and cache_file.is_file():
-        try:
-            cache = json.loads(cache_file.read_text())
-        except ValueError:
-            cache = {}
+    gm = kdir / "scripts/get_maintainer.pl"
+    salt = cache.digest(mt, gm.read_bytes() if gm.is_file() else b"")
     git = is_git(kdir)
     if not (kdir / "scripts/get_maintainer.pl").is_file():
         why = "KDIR has no scripts/get_maintainer.pl"
@@ -204,14 +203,16 @@ def address(kdir: Path, patches: "list[Patch]", fds: dict[str, FileDiff],
 
     def one(p: "Patch") -> tuple[list[str], list[str], str]:
         diff = "".join(fds[f].text for f in p.files)
-        k = hashlib.sha1((salt + diff).encode(errors="surrogateescape")).hexdigest()
-        if k in cache:
-            return cache[k][0], cache[k][1], ""
+        k = cache.digest(salt, str(git), diff)
+        kept = store.get("get_maintainer", k) if store else None
+        if kept is not None:
+            return kept["to"], kept["cc"], ""
         try:
             to, cc = recipients(kdir, diff, git)
         except (RuntimeError, OSError, subprocess.SubprocessError) as e:
             return [], [], str(e).splitlines()[0][:200] if str(e) else "get_maintainer.pl failed"
-        cache[k] = [to, cc]
+        if store:
+            store.put("get_maintainer", k, {"to": to, "cc": cc})
         return to, cc, ""
 
     with ThreadPoolExecutor(max_workers=max(jobs, 1)) as ex:
@@ -222,6 +223,4 @@ def address(kdir: Path, patches: "list[Patch]", fds: dict[str, FileDiff],
                 log.warning(f"{p.subject}: {err}: no To/Cc")
             elif not to and not cc:
                 p.no_rcpt = "get_maintainer.pl named nobody for these files"
-    if cache_file:
-        write_file(cache_file.parent, cache_file.name,
-                   json.dumps(cache, indent=0, sort_keys=True) + "\n")
+

@@ -16,9 +16,11 @@ import json
 import logging
 import shutil
 import subprocess
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from .. import cache
 from ..ctext import layout
 from ..ctext.gitdiff import FileDiff, apply, file_diff, parse
 from ..errors import InputError, PatchError
@@ -34,10 +36,12 @@ from .trees import Tree
 log = logging.getLogger("detasklet")
 
 
-def load(kdir: Path, out: Path) -> tuple[dict[str, FileDiff], dict[str, str],
-                                         list[list[str]], dict]:
+def load(kdir: Path, out: Path, fresh: bool = False) -> tuple[
+        dict[str, FileDiff], dict[str, str], list[list[str]], dict]:
     """(diffs by path, pristine texts, groups, report.json) of an OUT,
-    checked: a damaged or inconsistent OUT is an InputError."""
+    checked: a damaged or inconsistent OUT is an InputError. all.patch is
+    written again in its canonical layout, unless fresh (convert wrote it
+    so a moment ago)."""
     rep = outfiles.load_report(out)
     text = outfiles.load_patch(out)
     try:
@@ -53,8 +57,9 @@ def load(kdir: Path, out: Path) -> tuple[dict[str, FileDiff], dict[str, str],
             raise InputError(f"cannot read {p} of KDIR ({e.strerror}): is KDIR the tree "
                              "all.patch was made from?") from None
     try:
-        canon = {p: file_diff(p, old[p], layout.tidy(old[p], apply(old[p], fd)))
-                 for p, fd in sorted(fds.items())}
+        canon = {p: fd.text for p, fd in sorted(fds.items())} if fresh else {
+            p: file_diff(p, old[p], layout.tidy(old[p], apply(old[p], fd)))
+            for p, fd in sorted(fds.items())}
     except PatchError as e:
         raise InputError(f"{out}/all.patch does not apply to KDIR {kdir} ({e}): is KDIR "
                          "the tree it was made from?") from None
@@ -175,16 +180,26 @@ def write_identity(out: Path, ident: Ident) -> None:
     write_file(out, "report.json", json.dumps(data, indent=1) + "\n")
 
 
-def build(kdir: Path, out: Path, ident: Ident, jobs: int = 2, out_name: str = "") -> list[Patch]:
-    """series/ (and the report.md section) from OUT and the pristine KDIR."""
-    fds, old, groups, rep = load(kdir, out)
+def build(kdir: Path, out: Path, ident: Ident, jobs: int = 2, out_name: str = "",
+          store: cache.Cache | None = None, times: dict[str, float] | None = None,
+          fresh: bool = False) -> list[Patch]:
+    """series/ (and the report.md section) from OUT and the pristine KDIR;
+    store keeps get_maintainer.pl's answers; times gets the seconds of the
+    maintainers and series stages."""
+    start = time.monotonic()
+    fds, old, groups, rep = load(kdir, out, fresh)
     builds = outfiles.builds(rep)
     notes = {f["path"]: f["notes"] for f in rep["files"] if f.get("notes")}
     sites = {f["path"]: f["sites"] for f in rep["files"] if f.get("sites")}
     index = plan_.index_of(kdir)
     patches = plan_.plan(kdir, fds, old, groups, index)
     log.info(f"series: {len(fds)} files in {len(patches)} patches; asking get_maintainer.pl")
-    maintainers.address(kdir, patches, fds, out / ".get_maintainer.json", jobs)
+    asked = time.monotonic()
+    maintainers.address(kdir, patches, fds, store, jobs)
+    if times is not None:
+        times["maintainers"] = round(time.monotonic() - asked, 1)
+        times["series"] = round(asked - start, 1)
+        start = time.monotonic()
     sdir = out / "series"
     if sdir.is_dir():
         shutil.rmtree(sdir)     # OUT is the tool's (out.place): series/ is ours
@@ -214,11 +229,14 @@ def build(kdir: Path, out: Path, ident: Ident, jobs: int = 2, out_name: str = ""
     if series:
         (sdir / "README").write_text(index_text(series, rep))
     write_identity(out, ident)
+    if times is not None:
+        times["series"] = round(times.get("series", 0) + time.monotonic() - start, 1)
     outfiles.add_section(out, report_section(patches, series))
     return patches
 
 
-def rebuild(kdir: Path, out: Path, jobs: int = 2) -> None:
+def rebuild(kdir: Path, out: Path, jobs: int = 2,
+            cache_dir: Path | None = cache.DEFAULT) -> None:
     """series/ again with the identity it was written with (after make
     compile-test, so that each message says how its files built)."""
     rec = outfiles.load_report(out).get("series")
@@ -226,17 +244,18 @@ def rebuild(kdir: Path, out: Path, jobs: int = 2) -> None:
         return
     ident = Ident(str(rec.get("from", "")), int(rec.get("date", 0)), str(rec.get("base", "")),
                   "report.json")
-    build(kdir, out, ident, jobs)
+    build(kdir, out, ident, jobs, store=cache.Cache(cache_dir))
 
 
-def main(kdir_arg: str, out_arg: str, from_: str | None, base: str | None, jobs: int) -> int:
+def main(kdir_arg: str, out_arg: str, from_: str | None, base: str | None, jobs: int,
+         cache_dir: Path | None = cache.DEFAULT) -> int:
     """make series: series/ again in an existing OUT."""
     kdir = Path(kdir_arg).resolve()
     kernel_version(kdir)
     out = place.existing(kdir, out_arg)
     ident = identity(kdir, from_, base)
     with locked(out):
-        patches = build(kdir, out, ident, jobs, str(out))
+        patches = build(kdir, out, ident, jobs, str(out), store=cache.Cache(cache_dir))
     print(f"series: {len(patches)} patches in {out / 'series'}/, one folder per tree "
           f"(README lists them)")
     return 0

@@ -1,0 +1,115 @@
+"""Results kept between runs, keyed by everything that produced them.
+
+A kind of result (spatch's run on one file, get_maintainer.pl's answer for
+one patch) is stored under the SHA-256 of its inputs: for spatch, the text
+it reads, the group's facts, the rules, the parsing hints, the tool's own
+Python (the rules import it) and spatch's identity; for get_maintainer.pl,
+the diff, MAINTAINERS and the script. What the key does not name cannot
+change the result, so an entry is reused as it is.
+
+Safe against a killed run: an entry is written to a temporary name in its
+folder, synced, then renamed into place, so a reader sees a whole entry or
+none; each entry also repeats its key and the digest of its payload, and a
+mismatch (a disk that lost the last write) is a miss, never a result.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import json
+import logging
+import os
+import tempfile
+from pathlib import Path
+
+log = logging.getLogger("detasklet")
+
+DEFAULT = Path(__file__).resolve().parents[2] / "cache" / "results"
+FORMAT = "detasklet-cache-1"
+
+
+def digest(*parts: str | bytes) -> str:
+    """The SHA-256 of parts, each length-prefixed (no two splits collide)."""
+    h = hashlib.sha256()
+    for p in parts:
+        b = p.encode("utf-8", errors="surrogateescape") if isinstance(p, str) else p
+        h.update(f"{len(b)}:".encode())
+        h.update(b)
+    return h.hexdigest()
+
+
+def tree_digest(root: Path, pattern: str = "*.py") -> str:
+    """One digest of every file matching pattern under root, by path."""
+    files = sorted(p for p in root.rglob(pattern) if "__pycache__" not in p.parts)
+    return digest(*(x for p in files for x in (str(p.relative_to(root)), p.read_bytes())))
+
+
+def tool_digest() -> str:
+    """The tool's own code (the package and what the rules import)."""
+    return tree_digest(Path(__file__).resolve().parents[1])
+
+
+class Cache:
+    """A folder of entries, by kind and key; None: no caching at all."""
+
+    def __init__(self, root: Path | None) -> None:
+        self.root = root
+        self.hits = self.misses = 0
+        self.tool = tool_digest() if root is not None else ""
+
+    def _path(self, kind: str, key: str) -> Path:
+        assert self.root is not None
+        return self.root / kind / key[:2] / f"{key}.json.gz"
+
+    def get(self, kind: str, key: str) -> dict | None:
+        """The payload stored under key, or None (absent, or not whole)."""
+        if self.root is None:
+            return None
+        p = self._path(kind, key)
+        try:
+            entry = json.loads(gzip.decompress(p.read_bytes()))
+            payload = entry["payload"]
+            ok = (entry.get("format") == FORMAT and entry.get("key") == key
+                  and entry.get("digest") == digest(json.dumps(payload, sort_keys=True)))
+        except FileNotFoundError:
+            ok, payload = False, None
+        except (OSError, ValueError, KeyError, TypeError, EOFError):
+            ok, payload = False, None
+            log.debug("cache: %s is not a whole entry: ignored", p)
+        if ok:
+            self.hits += 1
+            return payload
+        self.misses += 1
+        return None
+
+    def put(self, kind: str, key: str, payload: dict) -> None:
+        """Store payload under key: whole or not at all. A cache that cannot
+        be written is a warning once, not a failure of the run."""
+        if self.root is None:
+            return
+        p = self._path(kind, key)
+        entry = {"format": FORMAT, "key": key, "payload": payload,
+                 "digest": digest(json.dumps(payload, sort_keys=True))}
+        data = gzip.compress(json.dumps(entry, sort_keys=True).encode(), mtime=0)
+        try:
+            p.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=p.parent)
+            try:
+                with os.fdopen(fd, "wb") as f:
+                    f.write(data)
+                    f.flush()
+                    os.fsync(f.fileno())
+                os.replace(tmp, p)
+            except BaseException:
+                os.unlink(tmp)
+                raise
+        except OSError as e:
+            log.warning(f"cache: cannot write in {self.root} ({e.strerror}): "
+                        "results are not kept for the next run")
+            self.root = None
+
+    def summary(self) -> str:
+        if self.root is None:
+            return "no cache"
+        return f"cache {self.hits} reused, {self.misses} computed"
