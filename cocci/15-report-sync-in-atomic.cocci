@@ -13,7 +13,9 @@
 //  With -D facts (make convert), calls of the group's functions that reach
 //  one of these calls count too (b43legacy kills under irq_lock through
 //  b43legacy_synchronize_irq()), and a kill the driver renamed to the
-//  marker of its chosen replacement (__detasklet_kill_*) is a kill.
+//  marker of its chosen replacement (__detasklet_kill_*) is a kill, and a
+//  tasklet_disable_in_atomic() decided to be disable_work_sync()
+//  (__detasklet_disable_sync) is a disable.
 // Options: --no-includes --include-headers
 
 virtual report
@@ -45,7 +47,7 @@ expression L, F, E;
 identifier lk =~ "^(raw_)?spin_lock(_irq|_irqsave|_bh|_nested|_irqsave_nested|_bh_nested)?$|^(read|write)_lock(_irq|_irqsave|_bh)?$|^local_lock(_irq|_irqsave|_nested_bh)?$";
 identifier ulk =~ "^(raw_)?spin_unlock(_irq|_irqrestore|_bh)?$|^(read|write)_unlock(_irq|_irqrestore|_bh)?$|^local_unlock(_irq|_irqrestore|_nested_bh)?$";
 identifier helper : script:python () { helper in sync_helpers };
-identifier marked =~ "^__detasklet_kill_";
+identifier marked =~ "^__detasklet_(kill_|disable_sync$)";
 @@
 (
 lk@q(L, ...)
@@ -100,7 +102,7 @@ coccilib.report.print_report(p[0], "sync call in atomic context (lock or irqs of
 iterator name scoped_guard, scoped_cond_guard;
 identifier C =~ "^(irq|irqsave|preempt|preempt_notrace|rcu|(raw_)?spinlock[a-z_]*|(read|write)_lock[a-z_]*|local_lock[a-z_]*)$";
 identifier helper : script:python () { helper in sync_helpers };
-identifier sync =~ "^(tasklet_(kill|disable|unlock_wait)|__detasklet_kill_[a-z_]+)$";
+identifier sync =~ "^(tasklet_(kill|disable|unlock_wait)|__detasklet_kill_[a-z_]+|__detasklet_disable_sync)$";
 expression E;
 position p, q;
 @@
@@ -142,7 +144,7 @@ coccinelle.guard_scopes.append((q[0].file, int(q[0].line), int(e[0].line)))
 
 @sync_call depends on report@
 identifier helper : script:python () { helper in sync_helpers };
-identifier marked =~ "^__detasklet_kill_";
+identifier marked =~ "^__detasklet_(kill_|disable_sync$)";
 expression E;
 position p;
 @@

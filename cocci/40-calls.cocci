@@ -8,13 +8,15 @@
 //  a pending run; disable_in_atomic becomes disable_work() and a wait that
 //  neither sleeps nor turns interrupts on. With -D facts (make convert) an
 //  item is hi-scheduled when the driver says so for the group
-//  (DETASKLET_HI_KEYS), and each kill and enable, and each schedule whose
-//  queue was decided or that sets a tracked flag, has been renamed by the
-//  driver to a marker that says what it becomes (__detasklet_kill_flush(E),
-//  __detasklet_enable_tracked(F, W, E), ...; convert/sites.py): these rules
-//  rewrite the markers. Alone, kill becomes cancel_work_sync() and enable
-//  enable_and_queue_work(): check each such site by hand. A file that
-//  hi-schedules some item has its schedule and enable calls left.
+//  (DETASKLET_HI_KEYS), and each kill and enable, each schedule whose
+//  queue was decided or that sets a tracked flag, and each disable_in_atomic
+//  decided to be disable_work_sync(), has been renamed by the driver to a
+//  marker that says what it becomes (__detasklet_kill_flush(E),
+//  __detasklet_enable_tracked(F, W, E), __detasklet_disable_sync(E), ...;
+//  convert/sites.py): these rules rewrite the markers. Alone, kill becomes
+//  cancel_work_sync() and enable enable_and_queue_work(): check each such
+//  site by hand. A file that hi-schedules some item has its schedule and
+//  enable calls left.
 // Options: --no-includes --include-headers
 
 virtual patch
@@ -65,7 +67,18 @@ expression E;
 // work_busy() reads "running" under the pool lock with irqsave; a disabled
 // item cannot start again, so once it is not running it stays so, and the
 // callback's stores are seen through that lock. E is named twice: the
-// driver refuses an E with a side effect.
+// driver refuses an E with a side effect. Where a decision for the driver
+// says the core's own wait is allowed there (process context, or
+// interrupts on outside hardirq with the item already queued on a BH
+// workqueue), the driver renamed the call to __detasklet_disable_sync(E):
+// disable_work_sync() waits for a running callback itself, busy-waiting
+// for a BH item as the loop does.
+@patch_disable_sync_marked depends on patch@
+expression E;
+@@
+- __detasklet_disable_sync(E)
++ disable_work_sync(E)
+
 @patch_disable_in_atomic depends on patch@
 expression E;
 @@

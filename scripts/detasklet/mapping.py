@@ -60,7 +60,8 @@ MAPPING: tuple[Row, ...] = (
     Row("tasklet_disable", r"\btasklet_disable\s*\(", "tasklet_disable() -> disable_work_sync()",
         macro="disable_work_sync("),
     Row("tasklet_disable_in_atomic", r"\btasklet_disable_in_atomic\s*\(",
-        "tasklet_disable_in_atomic() -> disable_work() and a wait on work_busy()",
+        "tasklet_disable_in_atomic() -> disable_work() and a wait on work_busy(), "
+        "or disable_work_sync(), per site",
         "tasklet_disable_in_atomic() becomes disable_work() and a loop that "
         "waits, without sleeping, until work_busy() no longer reports the "
         "callback running, as tasklet_unlock_spin_wait() did. "

@@ -31,7 +31,9 @@ REPLACEMENTS: dict[str, frozenset[str]] = {
     "tasklet_kill": frozenset({"cancel_work_sync", "flush_work", "flush_then_cancel"}),
     "tasklet_disable": frozenset({"disable_work_sync"}),
     "tasklet_disable_nosync": frozenset({"disable_work"}),
-    "tasklet_disable_in_atomic": frozenset({"disable_work"}),
+    # disable_work: disable_work() and the spin on work_busy() (cocci/40-calls.cocci);
+    # disable_work_sync: where the core's own wait is allowed (docs/verdicts.md).
+    "tasklet_disable_in_atomic": frozenset({"disable_work", "disable_work_sync"}),
     "tasklet_unlock_wait": frozenset({"flush_work"}),
     "tasklet_schedule": frozenset({"system_bh_highpri_wq", "own"}),
     "tasklet_hi_schedule": frozenset({"system_bh_highpri_wq", "own"}),

@@ -13,9 +13,10 @@ The rules that need them run with spatch -D facts (docs/design.md).
                             {cb: {kind, field, expr, wrapper}}
     DETASKLET_SYNC_HELPERS  functions of the group that reach a sync call (a,b)
 
-What each enable, kill and chosen schedule becomes does not go through the
-environment: the driver renames those calls to markers in the text spatch
-reads (convert.sites, cocci/40-calls.cocci).
+What each enable, kill, chosen schedule and disable_in_atomic decided to be
+disable_work_sync() becomes does not go through the environment: the driver
+renames those calls to markers in the text spatch reads (convert.sites,
+cocci/40-calls.cocci).
 """
 
 from __future__ import annotations

@@ -223,18 +223,22 @@ MARKERS = {
     ("tasklet_enable", "tracked", "cpu"): "__detasklet_enable_tracked_on({flag}, {cpu}, {wq}, ",
     ("schedule",): "__detasklet_queue({wq}, ",
     ("schedule", "flag"): "__detasklet_queue_flagged({flag}, {wq}, ",
+    ("tasklet_disable_in_atomic", "disable_work_sync"): "__detasklet_disable_sync(",
 }
 
 
 def marker(s: Site, t: Tracked | None) -> str | None:
     """The marker call head for site s ("__detasklet_kill_flush(", ...),
-    None for a site whose call keeps its one-for-one rule (disables)."""
+    None for a site whose call keeps its one-for-one rule (the disables,
+    but a tasklet_disable_in_atomic() decided to be disable_work_sync())."""
     flag = flag_expr(s.expr, t) if t else ""
     if s.api in SCHEDULES:
         k: tuple[str, ...] = ("schedule", "flag") if flag else ("schedule",)
     elif s.api in ("tasklet_kill", "tasklet_enable"):
         k = (s.api, s.replacement) + (("cpu",) if s.cpu and s.api == "tasklet_enable" else ()) \
             + (("guard",) if s.guard else ())
+    elif (s.api, s.replacement) in MARKERS:
+        k = (s.api, s.replacement)
     else:
         return None
     return MARKERS[k].format(wq=s.wq or "system_bh_wq", cpu=s.cpu, flag=flag, guard=s.guard)

@@ -81,12 +81,51 @@ CALLS = {
 }
 
 
+IN_ATOMIC = "tasklet_disable_in_atomic"
+# Why disable_work_sync() may stand for tasklet_disable_in_atomic(), once
+# per message that uses it; each site's decision says why it may there.
+SYNC_IN_ATOMIC_NOTE = (
+    "tasklet_disable_in_atomic() becomes disable_work_sync() where the "
+    "decision below shows that the call runs in process context, or with "
+    "interrupts on outside hardirq on a work item already queued on a BH "
+    "workqueue: there disable_work_sync() waits for a running callback "
+    "itself, busy-waiting for a BH work item as the tasklet call did.")
+
+
+def _call(api: str, rep: str) -> str:
+    """The replacement of a site, as the mapping rows and bullets name it."""
+    if api == IN_ATOMIC and rep == "disable_work":
+        return "disable_work() and a wait on work_busy()"
+    return CALLS[rep]
+
+
 def _row(key: str, row: str, sites: list[dict]) -> str:
-    """A mapping row; for kill and enable, the replacements this patch uses."""
-    if key not in ("tasklet_kill", "tasklet_enable"):
+    """A mapping row; for kill, enable and disable_in_atomic, the
+    replacements this patch uses."""
+    if key not in ("tasklet_kill", "tasklet_enable", IN_ATOMIC):
         return row
-    used_ = sorted({CALLS[s["replacement"]] for s in sites if s["api"] == key})
+    used_ = sorted({_call(key, s["replacement"]) for s in sites if s["api"] == key})
     return f"{key}() -> {' or '.join(used_)}" if used_ else row
+
+
+def _notes(keys: list[str], sites: list[dict], added: str | None = None) -> list[str]:
+    """The notes of the mapping rows used (keys). disable_in_atomic's note
+    is about its wait loop: only where a site keeps it (or no site says);
+    a site decided to be disable_work_sync() brings its own note. added:
+    the added lines, where tasklet_init's note depends on them."""
+    reps = {s["replacement"] for s in sites if s["api"] == IN_ATOMIC}
+    out = []
+    for r in MAPPING:
+        if r.key not in keys:
+            continue
+        if r.key == IN_ATOMIC and "disable_work_sync" in reps:
+            out.append(SYNC_IN_ATOMIC_NOTE)
+        if not r.note or (r.key == "tasklet_init" and added is not None
+                          and "from_work(" not in added):
+            continue
+        if r.key != IN_ATOMIC or not reps or "disable_work" in reps:
+            out.append(r.note)
+    return out
 
 
 def _wrap_row(row: str, width: int = 72) -> list[str]:
@@ -119,7 +158,7 @@ def site_bullets(sites: list[dict]) -> list[str]:
     out = []
     for (api, item, rep, why), ss in sorted(groups.items(), key=lambda kv: (
             kv[1][0]["path"], kv[1][0]["line"])):
-        out.append(f"{api}({item}) in {_fns(ss)} -> {CALLS[rep]}: {why}"
+        out.append(f"{api}({item}) in {_fns(ss)} -> {_call(api, rep)}: {why}"
                    + ("" if why.endswith(".") else "."))
     return out
 
@@ -147,8 +186,7 @@ def body(driver: str, files: list[FileDiff], builds: dict[str, dict],
     sites = sites or []
     rows = [_row(r.key, r.new, sites) for r in MAPPING if r.key in keys]
     added = "".join(ln for f in files for ln in f.lines("+"))
-    notes = [r.note for r in MAPPING if r.key in keys and r.note
-             and (r.key != "tasklet_init" or "from_work(" in added)]
+    notes = _notes(keys, sites, added)
     wqs = sorted(set(re.findall(r"\benable_and_queue_work\s*\(\s*(\w+)", added)))
     out = [
         para("Tasklets are deprecated: the interface has long-standing design "
@@ -195,6 +233,7 @@ def cover(patches: "list[Patch]", rep: dict, fds: dict[str, FileDiff],
     left = [f for f in files if f.get("status") != Status.CONVERTED]
     every = [fds[f] for p in patches for f in p.files]
     keys = apis(every)
+    sites = [s for f in files if f.get("path") in mine for s in f.get("sites", [])]
     where = f"Linux {rep.get('kernel', '')}" + (f" for {scope}" if scope else "")
     lines: list[str] = [
         para("Tasklets are deprecated, and BH workqueues (WQ_BH, since "
@@ -212,9 +251,10 @@ def cover(patches: "list[Patch]", rep: dict, fds: dict[str, FileDiff],
              + (f", {len(left)} are left unconverted (below)." if left else ".")),
         "",
         "The mapping:", "",
-        *[ln for r in MAPPING if r.key in keys for ln in _wrap_row(r.new)],
+        *[ln for r in MAPPING if r.key in keys
+          for ln in _wrap_row(_row(r.key, r.new, sites) if r.key == IN_ATOMIC else r.new)],
         "", "Where the behaviour differs:", "",
-        *[bullet(r.note) for r in MAPPING if r.key in keys and r.note],
+        *[bullet(n) for n in _notes(keys, sites)],
     ]
     cross = [(n, p) for n, p in enumerate(patches, 1) if p.shared]
     if cross:
