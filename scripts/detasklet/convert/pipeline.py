@@ -113,6 +113,7 @@ def convert(kdir_arg: str, paths_arg: list[str], out_arg: str, jobs: int, timeou
             flat = [o for g in outcomes for o in g]
             write.patch(tmp, outcomes)
             write.report(tmp, version, flat, problems)
+            stage.carry("bench")        # make bench's result, quoted by the cover letters
             npatch = len(series_write.build(kdir, tmp, identity.identity(kdir), jobs, str(out)))
         except OSError as e:
             stage.abort()
