@@ -47,9 +47,19 @@ if [ "$ARCHES" != um ]; then
 		die "qemu-system-x86_64 not found (make bench installs qemu-system-x86)"
 fi
 
-mkdir -p "$OUTD/bench"
-OUTD=$(cd "$OUTD" && pwd -P)
+OUTD=$(realpath -m -- "$OUTD")
 case "$OUTD/" in "$KDIR"/*) die "OUT '$OUTD' is inside KDIR; KDIR must not be written" ;; esac
+# A new OUT gets the marker of a detasklet OUT (out/place.py), so that make
+# convert may write into it later; it keeps bench/, which the cover letters
+# of the series quote (series/hotpaths.py).
+FRESH=
+[ -n "$(ls -A "$OUTD" 2>/dev/null)" ] || FRESH=1
+mkdir -p "$OUTD/bench"
+if [ -n "$FRESH" ]; then
+	$PY -c 'import sys; from pathlib import Path; from detasklet import __version__
+from detasklet.out.staging import write_marker
+write_marker(Path(sys.argv[1]), sys.argv[2], __version__)' "$OUTD" "$KVER"
+fi
 
 kl_scratch BENCH_BUILD build/bench
 SRC=$KB/src
@@ -90,6 +100,14 @@ for a in $ARCHES; do
 done
 kl_untouched "$MARK"
 
+# The command that reproduces the run: the settings that differ from the
+# defaults, and what QEMU ran on when it is known (KUNIT_ACCEL=tcg).
+CMD="make bench KDIR=$KDIR"
+[ "$ARCHES" = "um x86_64" ] || CMD+=" BENCH_ARCHES='$ARCHES'"
+[ "$CPUS" = 2 ] || CMD+=" BENCH_CPUS=$CPUS"
+[ "${KUNIT_ACCEL:-tcg}" = tcg ] || CMD+=" KUNIT_ACCEL=$KUNIT_ACCEL"
+ACCEL=()
+[ "${KUNIT_ACCEL:-tcg}" != tcg ] || ACCEL=(--accel tcg)
 $PY -m detasklet bench "${LOGS[@]}" -o "$OUTD/bench" \
-	--command "make bench KDIR=$KDIR" --kernel "$KVER"
+	--command "$CMD" --kernel "$KVER" "${ACCEL[@]}"
 echo "$PROG: OK in $(( $(date +%s) - START )) s (build and run: $ARCHES)"

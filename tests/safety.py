@@ -202,6 +202,32 @@ def case_marked_out_is_replaced(w: World) -> str:
     return f"scratch left beside OUT: {left}" if left else ""
 
 
+def case_convert_keeps_the_bench_result(w: World) -> str:
+    """make bench's OUT/bench/ (quoted by the cover letters) outlives a
+    convert that replaces OUT, byte for byte; and an OUT that make bench
+    made (its marker and bench/ only) is one convert may write into."""
+    w.first()
+    (w.out / "bench").mkdir()
+    (w.out / "bench/bench.json").write_text('{"runs": {}}\n')
+    (w.out / "bench/latency.png").write_bytes(b"\x89PNG")
+    before = tree_state(w.out / "bench")
+    p = w.convert()
+    if p.returncode:
+        return f"exit {p.returncode}: {p.stderr[-300:]}"
+    if tree_state(w.out / "bench") != before:
+        return "bench/ was not kept"
+    fresh = w.work / "benched"
+    (fresh / "bench").mkdir(parents=True)
+    (fresh / ".detasklet").write_text('{"tool": "detasklet", "kernel": "6.12.0"}\n')
+    (fresh / "bench/bench.json").write_text('{"runs": {}}\n')
+    p = w.convert(out=str(fresh))
+    if p.returncode:
+        return f"an OUT of make bench refused: {p.stderr[-300:]}"
+    if not (fresh / "all.patch").is_file() or not (fresh / "bench/bench.json").is_file():
+        return "the OUT of make bench was not written or lost bench/"
+    return ""
+
+
 def case_scratch_names_of_the_user_kept(w: World) -> str:
     """Regular files and folders named like the scratch folders of an older
     version, without the marker, are not the tool's: kept."""

@@ -135,7 +135,8 @@ def cmd_leftovers(a: argparse.Namespace) -> int:
 
 def cmd_bench(a: argparse.Namespace) -> int:
     from .check import bench
-    return bench.main(a.log, Path(a.out), a.command, a.kernel, plot=not a.no_plot)
+    return bench.main(a.log, Path(a.out), a.command, a.kernel, plot=not a.no_plot,
+                      accel=a.accel)
 
 
 # ---- the parser ---------------------------------------------------------------
@@ -252,6 +253,9 @@ def parser() -> Parser:
     p_bench.add_argument("-o", "--out", required=True, help="the folder (OUT/bench)")
     p_bench.add_argument("--command", default="make bench", help="what reproduces it")
     p_bench.add_argument("--kernel", default="?", help="the kernel version")
+    p_bench.add_argument("--accel", default="", choices=("tcg", "kvm"),
+                         help="what QEMU ran on (quoted by the cover letters; default: "
+                         "not known)")
     p_bench.add_argument("--no-plot", action="store_true", help="no latency.png")
     p_bench.set_defaults(fn=cmd_bench)
     return p

@@ -126,25 +126,67 @@ class HotPathsTest(unittest.TestCase):
         self.assertIsNone(hotpaths.matching("net/ipv4/tcp_output.c.orig"))
         self.assertIsNone(hotpaths.matching("drivers/dmaengine.c"))
 
-    def test_sentence_has_ratio_and_command(self) -> None:
+    def bench_json(self, tmp: str, accel: str = "") -> Path:
+        log = Path(tmp) / "x86_64.log"
+        log.write_text(log_text())
+        (Path(tmp) / "um.log").write_text(log_text(cpus=1))
+        data = bench.build({"x86_64": log, "um": Path(tmp) / "um.log"},
+                           "make bench KDIR=/k", "7.3.4", accel)
+        return bench.write(data, Path(tmp))
+
+    def test_sentence_has_p50_p99_ratio_and_aim(self) -> None:
         with tempfile.TemporaryDirectory() as tmp:
-            log = Path(tmp) / "x86_64.log"
-            log.write_text(log_text())
-            data = bench.build({"x86_64": log}, "make bench KDIR=/k", "7.3.4")
-            path = bench.write(data, Path(tmp))
+            path = self.bench_json(tmp)
             hp = hotpaths.matching("drivers/dma/pl330.c")
             s = hotpaths.sentence(path, hp)
-        self.assertIn("p99 schedule-to-run latency 1.05 times that of tasklet_schedule()", s)
-        self.assertIn("10.5 us against 10.0 us over 10000 events", s)
-        self.assertIn("QEMU x86_64, 2 CPUs", s)
-        self.assertTrue(s.endswith("reproduce with: make bench KDIR=/k)."))
+            um = hotpaths.sentence(path, hp, "um")
+        self.assertEqual(s, "QEMU x86_64, 2 CPUs, 10000 events each: BH work p50 5.2us, "
+                         "p99 10.5us; tasklet p50 5.0us, p99 10.0us. BH work's p99 is 1.05 "
+                         "times the tasklet's: within the series' aim of at most 1.1 times.")
+        self.assertTrue(um.startswith("UML, 1 CPU, 10000 events each: "), um)
+
+    def test_sentence_process_context_and_tcg(self) -> None:
+        with tempfile.TemporaryDirectory() as tmp:
+            path = self.bench_json(tmp, "tcg")
+            s = hotpaths.sentence(path, hotpaths.matching("net/ipv4/tcp_output.c"))
+        self.assertIn("QEMU x86_64 (TCG, no KVM), 2 CPUs", s)
+        self.assertIn("BH work p50 10.5us, p99 21.0us; tasklet p50 10.0us, p99 20.0us", s)
+
+    def test_sentence_says_the_aim_is_missed(self) -> None:
+        with tempfile.TemporaryDirectory() as tmp:
+            data = json.loads(self.bench_json(tmp).read_text())
+        hp = hotpaths.matching("drivers/dma/pl330.c")
+        lat = data["runs"]["x86_64"]["latency"]["hardirq"]
+        lat["bh"]["p99"] = 12900
+        data["ratios"]["x86_64"]["latency"]["hardirq"]["bh"]["p99"] = 1.29
+        self.assertIn("p99 12.9us; tasklet p50 5.0us, p99 10.0us. BH work's p99 is 1.29 "
+                      "times the tasklet's: this misses the series' aim of at most 1.1 "
+                      "times.", hotpaths.sentence(data, hp))
+        data["ratios"]["x86_64"]["latency"]["hardirq"]["bh"]["p99"] = 1.104
+        self.assertIn("is 1.104 times the tasklet's: this misses", hotpaths.sentence(data, hp))
+
+    def test_accel_only_with_a_qemu_run(self) -> None:
+        with tempfile.TemporaryDirectory() as tmp:
+            (Path(tmp) / "um.log").write_text(log_text(cpus=1))
+            um = bench.build({"um": Path(tmp) / "um.log"}, "make bench", "7.3.4", "tcg")
+            self.assertNotIn("accel", um)
+            self.assertEqual(json.loads(self.bench_json(tmp, "tcg").read_text())["accel"], "tcg")
+
+    def test_command_without_local_path(self) -> None:
+        self.assertEqual(hotpaths.command({"kernel": "7.3.4", "command":
+                                           "make bench KDIR=/my tree/linux BENCH_CPUS=4"}),
+                         "make bench KDIR=<linux-7.3.4> BENCH_CPUS=4")
+        self.assertEqual(hotpaths.command({"runs": {}}), "make bench")
 
     def test_sentence_missing_run(self) -> None:
         with tempfile.TemporaryDirectory() as tmp:
             path = Path(tmp) / "bench.json"
             path.write_text(json.dumps({"runs": {}}))
-            with self.assertRaisesRegex(InputError, "no 'x86_64' figures"):
+            with self.assertRaisesRegex(InputError, "no tasklet latency figures from process "
+                                        "context for run 'x86_64'"):
                 hotpaths.sentence(path, hotpaths.load()[0])
+            self.assertEqual(hotpaths.runs(json.loads(path.read_text()), hotpaths.load()[0]),
+                             [])
 
     def test_bad_table(self) -> None:
         with tempfile.TemporaryDirectory() as tmp:

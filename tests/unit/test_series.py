@@ -1,8 +1,11 @@
 """series: drivers, subjects and the mail files, on a fixture tree with its
 own MAINTAINERS and Makefiles (no get_maintainer.pl: To/Cc stay empty);
 one driver's patch is compared byte for byte with tests/data/0002-foo.patch
-(DETASKLET_UPDATE_GOLDEN=1 writes it)."""
+(DETASKLET_UPDATE_GOLDEN=1 writes it). The cover letter of the dmaengine
+series (a hot path) quotes a made-up OUT/bench/bench.json; the other
+series' cover, and every cover without that file, say nothing of latency."""
 
+import json
 import logging
 import os
 import shutil
@@ -159,6 +162,85 @@ class Series(unittest.TestCase):
         self.kdir, self.out = fixture(Path(self.tmp.name))
         build(self.kdir, self.out)
         self.assertEqual(files(), first)
+
+
+# A made-up make bench result, in the shape check/bench.py writes: the
+# tasklet and BH work latency (ns) from a hardirq, QEMU and UML.
+def _lat(p50: int, p99: int) -> dict:
+    return {"n": 10000, "p50": p50, "p99": p99, "max": p99 * 4}
+
+
+BENCH = {
+    "kernel": "7.3.4", "command": "make bench KDIR=/home/me/src/linux", "accel": "tcg",
+    "base": "tasklet",
+    "runs": {
+        "um": {"meta": {"cpus": 1, "machine": "x86_64", "release": "7.3.4"},
+               "latency": {"hardirq": {"tasklet": _lat(800, 9500), "bh": _lat(1000, 9700)}}},
+        "x86_64": {"meta": {"cpus": 2, "machine": "x86_64", "release": "7.3.4"},
+                   "latency": {"hardirq": {"tasklet": _lat(14600, 25600),
+                                           "bh": _lat(16400, 36100)}}}},
+    "ratios": {"um": {"latency": {"hardirq": {"bh": {"p99": 1.021}}}},
+               "x86_64": {"latency": {"hardirq": {"bh": {"p99": 1.41}}}}},
+    "verdict": {"bar": 1.1, "within_bar": False, "worst": 1.41}}
+
+
+class Latency(unittest.TestCase):
+    def setUp(self) -> None:
+        self.tmp = tempfile.TemporaryDirectory()
+        self.kdir, self.out = fixture(Path(self.tmp.name))
+
+    def tearDown(self) -> None:
+        self.tmp.cleanup()
+
+    def covers(self) -> dict[str, str]:
+        return {d.name: (d / "0000-cover-letter.patch").read_text()
+                for d in (self.out / "series").iterdir() if d.is_dir()}
+
+    def test_hot_path_cover_quotes_the_bench(self) -> None:
+        (self.out / "bench").mkdir()
+        (self.out / "bench/bench.json").write_text(json.dumps(BENCH))
+        build(self.kdir, self.out)
+        dma = " ".join(self.covers()["dmaengine"].split())     # unwrapped
+        self.assertIn("Latency on the hot path this series touches:", dma)
+        self.assertIn("interleaved in one boot per run of Linux 7.3.4.", dma)
+        self.assertIn("DMA engine completion: tasklet_schedule() against "
+                      "queue_work(system_bh_wq, ...), called from a hardirq:", dma)
+        self.assertIn("- QEMU x86_64 (TCG, no KVM), 2 CPUs, 10000 events each: BH work "
+                      "p50 16.4us, p99 36.1us; tasklet p50 14.6us, p99 25.6us. BH work's "
+                      "p99 is 1.41 times the tasklet's: this misses the series' aim of at "
+                      "most 1.1 times.", dma)
+        self.assertIn("- UML, 1 CPU, 10000 events each: BH work p50 1.0us, p99 9.7us; "
+                      "tasklet p50 0.8us, p99 9.5us. BH work's p99 is 1.02 times the "
+                      "tasklet's: within the series' aim of at most 1.1 times.", dma)
+        self.assertIn("UML and QEMU without KVM do not run at the speed of hardware", dma)
+        self.assertIn("To reproduce the measurement: make bench KDIR=<linux-7.3.4>", dma)
+        self.assertNotIn("/home/me", dma)
+        self.assertNotIn("Latency", self.covers()["misc"])     # ath9k: no hot path
+        self.assertNotIn("make bench", self.covers()["misc"])
+
+    def test_no_bench_no_latency(self) -> None:
+        build(self.kdir, self.out)
+        for name, text in self.covers().items():
+            self.assertNotIn("Latency", text, name)
+            self.assertNotIn("make bench", text, name)
+
+    def test_damaged_bench_warns_and_says_nothing(self) -> None:
+        (self.out / "bench").mkdir()
+        (self.out / "bench/bench.json").write_text("{oops")
+        with self.assertLogs("detasklet", logging.WARNING) as logs:
+            series.build(self.kdir, self.out, Ident("A U Thor <author@example.org>",
+                                                    1700000000), 1, "out")
+        self.assertTrue(any("bench.json" in m and "nothing of latency" in m
+                            for m in logs.output))
+        self.assertNotIn("Latency", self.covers()["dmaengine"])
+
+    def test_bench_without_the_hot_path_figures_says_nothing(self) -> None:
+        (self.out / "bench").mkdir()
+        other = {**BENCH, "runs": {"um": {"meta": {}, "latency": {"process": {
+            "tasklet": _lat(1, 2), "bh": _lat(1, 2)}}}}}
+        (self.out / "bench/bench.json").write_text(json.dumps(other))
+        build(self.kdir, self.out)
+        self.assertNotIn("Latency", self.covers()["dmaengine"])
 
 
 if __name__ == "__main__":

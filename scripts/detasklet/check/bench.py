@@ -121,8 +121,12 @@ def verdict(runs: dict[str, Run], rat: dict[str, Any]) -> dict[str, Any]:
             "within_bar": worst is not None and worst <= BAR}
 
 
-def build(logs: dict[str, Path], command: str, kernel: str) -> dict[str, Any]:
-    """bench.json's content from kunit.py's test.log of each run."""
+ACCELS = ("tcg", "kvm", "")
+
+
+def build(logs: dict[str, Path], command: str, kernel: str, accel: str = "") -> dict[str, Any]:
+    """bench.json's content from kunit.py's test.log of each run; accel:
+    what QEMU ran on (tcg, kvm; "" not known), kept when there is a QEMU run."""
     runs: dict[str, Run] = {}
     for where, path in logs.items():
         try:
@@ -131,8 +135,11 @@ def build(logs: dict[str, Path], command: str, kernel: str) -> dict[str, Any]:
             raise InputError(f"cannot read {path}: {e.strerror}") from None
         runs[where] = run_from_records(parse_lines(lines), str(path))
     rat = {where: ratios(run) for where, run in runs.items()}
-    return {"kernel": kernel, "command": command, "base": BASE, "mechanisms": list(MECHS),
-            "runs": runs, "ratios": rat, "verdict": verdict(runs, rat)}
+    out = {"kernel": kernel, "command": command, "base": BASE, "mechanisms": list(MECHS),
+           "runs": runs, "ratios": rat, "verdict": verdict(runs, rat)}
+    if accel and any(w != "um" for w in runs):
+        out["accel"] = accel
+    return out
 
 
 def _us(ns: float) -> str:
@@ -209,8 +216,11 @@ def write(data: dict[str, Any], out_dir: Path) -> Path:
     return path
 
 
-def main(logs: list[str], out_dir: Path, command: str, kernel: str, plot: bool = True) -> int:
+def main(logs: list[str], out_dir: Path, command: str, kernel: str, plot: bool = True,
+         accel: str = "") -> int:
     """detasklet bench --log WHERE=test.log ... -o OUT/bench."""
+    if accel not in ACCELS:
+        raise InputError(f"--accel {accel!r}: expected tcg or kvm")
     by_where: dict[str, Path] = {}
     for item in logs:
         where, sep, path = item.partition("=")
@@ -219,7 +229,7 @@ def main(logs: list[str], out_dir: Path, command: str, kernel: str, plot: bool =
         by_where[where] = Path(path)
     if not by_where:
         raise InputError("no --log given: nothing to read")
-    data = build(by_where, command, kernel)
+    data = build(by_where, command, kernel, accel)
     print("\n".join(table(data)))
     path = write(data, out_dir)
     log.info(f"wrote {path}")

@@ -141,6 +141,7 @@ def convert(kdir_arg: str, paths_arg: list[str], out_arg: str, jobs: int, timeou
             write.patch(tmp, outcomes, store)
             write.report(tmp, version, flat, problems)
             clock.lap("write")
+            stage.carry("bench")        # make bench's result, quoted by the cover letters
             npatch = len(series_write.build(kdir, tmp, identity.identity(kdir), jobs, str(out),
                                             store=store, times=times, fresh=True))
             write.timings(tmp, times, store)

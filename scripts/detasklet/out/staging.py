@@ -106,6 +106,19 @@ class Staging:
             raise OutError(f"cannot write {self.out.parent}: {e.strerror}") from None
         return self.dir
 
+    def carry(self, name: str) -> None:
+        """Copy OUT's folder name (one of ENTRIES, a real folder) into the
+        scratch folder: what another command wrote there, such as make
+        bench's bench/, outlives a convert that replaces OUT."""
+        assert name in ENTRIES
+        src = self.out / name
+        if marker(self.out) is None or src.is_symlink() or not src.is_dir():
+            return
+        try:
+            shutil.copytree(src, self.dir / name, symlinks=True)
+        except (OSError, shutil.Error) as e:
+            raise OutError(f"cannot copy {src} into the new OUT: {e}") from None
+
     def commit(self) -> None:
         """The old OUT is moved aside before the new one takes its name: a
         kill between the two renames leaves both, marked, never a mix."""

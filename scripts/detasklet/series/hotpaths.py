@@ -1,21 +1,37 @@
-"""Hot paths (series/hotpaths.toml) and the sentence a cover letter quotes
-for them: the p99 schedule-to-run latency of the replacement over the
-tasklet's, as make bench measured it (OUT/bench/bench.json), and the
-command that reproduced it."""
+"""Hot paths (series/hotpaths.toml) and what a cover letter says of them:
+the schedule-to-run latency of the replacement against the tasklet's, as
+make bench measured it, with the command that reproduces it.
+
+The figures come from OUT/bench/bench.json (BENCH), which make bench
+OUT=... writes (check/bench.py) and which make convert carries into the
+OUT it writes anew; nothing is said when there is none. Every number of a
+sentence is one of that file: none is computed but the ratio of two of
+them, none is assumed."""
 
 from __future__ import annotations
 
 import json
+import logging
+import re
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..check.bench import BAR
 from ..errors import InputError
 
+log = logging.getLogger("detasklet")
+
 TABLE = Path(__file__).with_name("hotpaths.toml")
+BENCH = Path("bench") / "bench.json"        # in OUT, where make bench OUT=... writes it
 REPLACEMENT = {"tasklet": ("bh", "system_bh_wq"),
                "tasklet_hi": ("bh_highpri", "system_bh_highpri_wq")}
+# What a maintainer calls each mechanism of a comparison.
+WORDS = {"tasklet": "tasklet", "bh": "BH work", "tasklet_hi": "tasklet_hi",
+         "bh_highpri": "highpri BH work"}
+RUNS = ("x86_64", "um")                     # the order of a cover: QEMU with SMP first
+ACCEL = {"tcg": " (TCG, no KVM)", "kvm": " (KVM)"}
 
 
 @dataclass(frozen=True)
@@ -54,31 +70,140 @@ def matching(path: str, table: Path = TABLE) -> HotPath | None:
     return next((h for h in load(table) if h.covers(path)), None)
 
 
+def touched(paths: list[str], hot: list[HotPath]) -> list[HotPath]:
+    """The hot paths of hot (in its order) that one of paths belongs to."""
+    return [h for h in hot if any(h.covers(p) for p in paths)]
+
+
 def _bench(bench_json: Path) -> dict[str, Any]:
     try:
-        return json.loads(bench_json.read_text())
+        data = json.loads(bench_json.read_text())
     except (OSError, ValueError) as e:
         raise InputError(f"cannot read {bench_json}: {e}") from None
+    if not isinstance(data, dict) or not isinstance(data.get("runs"), dict):
+        raise InputError(f"{bench_json} is not a make bench result (no runs)")
+    return data
 
 
-def sentence(bench_json: Path, hotpath: HotPath, run: str = "x86_64") -> str:
-    """One sentence for a cover letter: the measured p99 ratio of the
-    replacement over the tasklet, from hotpath's source, in the given run of
-    bench.json (x86_64: QEMU with 2+ CPUs; um: UML), with the command."""
-    data = _bench(bench_json)
-    mech, wq = REPLACEMENT[hotpath.mech]
+def read_bench(out: Path) -> dict[str, Any] | None:
+    """OUT/bench/bench.json, or None when make bench wrote none there. A
+    damaged one is a warning and None: the series is written without it."""
+    path = out / BENCH
+    if not path.is_file():
+        return None
     try:
-        lat = data["runs"][run]["latency"][hotpath.source]
-        base, new = lat[hotpath.mech], lat[mech]
-        cpus = data["runs"][run]["meta"].get("cpus", "?")
-    except KeyError as e:
-        raise InputError(f"{bench_json}: no {e} figures for run {run!r}") from None
-    if not base.get("p99"):
-        raise InputError(f"{bench_json}: the {hotpath.mech} p99 of run {run!r} is zero")
-    ratio = new["p99"] / base["p99"]
-    where = "UML" if run == "um" else f"QEMU {run}, {cpus} CPUs"
-    return (f"For {hotpath.name}, queueing on {wq} from {hotpath.source} context had a "
-            f"p99 schedule-to-run latency {ratio:.2f} times that of {hotpath.mech}_schedule"
-            f"() in the same boot ({new['p99'] / 1000:.1f} us against "
-            f"{base['p99'] / 1000:.1f} us over {new.get('n', '?')} events, Linux "
-            f"{data.get('kernel', '?')}, {where}; reproduce with: {data.get('command', 'make bench')}).")
+        return _bench(path)
+    except InputError as e:
+        log.warning(f"{e}: the cover letters say nothing of latency")
+        return None
+
+
+@dataclass(frozen=True)
+class Figures:
+    """One run's latency of the replacement (new) and of the tasklet
+    (base) from one context: {"n", "p50", "p99", "max"} each, in ns."""
+    run: str
+    machine: str
+    new: dict[str, int]
+    base: dict[str, int]
+    ratio: float                # new p99 over base p99
+    bar: float
+
+
+def machine(data: dict[str, Any], run: str) -> str:
+    """What the run ran on, in words: "UML, 1 CPU", "QEMU x86_64 (TCG, no
+    KVM), 2 CPUs"; the accelerator only where bench.json records it."""
+    meta = data["runs"][run].get("meta", {})
+    cpus = meta.get("cpus")
+    n = "" if not isinstance(cpus, int) else f", {cpus} CPU" + ("" if cpus == 1 else "s")
+    if run == "um":
+        return f"UML{n}"
+    return f"QEMU {meta.get('machine') or run}{ACCEL.get(str(data.get('accel')), '')}{n}"
+
+
+def figures(data: dict[str, Any], hp: HotPath, run: str) -> Figures | None:
+    """The figures of hp's comparison in run, or None when bench.json does
+    not hold them (that run, that context or a p99 missing, a zero base)."""
+    new_mech = REPLACEMENT[hp.mech][0]
+    try:
+        lat = data["runs"][run]["latency"][hp.source]
+        base, new = lat[hp.mech], lat[new_mech]
+        if not all(isinstance(s.get(k), int) for s in (base, new) for k in ("n", "p50", "p99")):
+            return None
+        if not base["p99"]:
+            return None
+        ratio = data.get("ratios", {}).get(run, {}).get("latency", {}).get(
+            hp.source, {}).get(new_mech, {}).get("p99")
+        if not isinstance(ratio, (int, float)):
+            ratio = round(new["p99"] / base["p99"], 3)
+        bar = data.get("verdict", {}).get("bar", BAR)
+        return Figures(run, machine(data, run), new, base, float(ratio), float(bar))
+    except (KeyError, TypeError, AttributeError):
+        return None
+
+
+def _us(ns: int) -> str:
+    return f"{ns / 1000:.1f}us"         # one word: a wrapped line never splits it
+
+
+def _times(r: float, bar: float) -> str:
+    """r with two decimals, three where two would hide which side of bar it is."""
+    s = f"{r:.2f}"
+    return f"{r:.3f}" if (float(s) <= bar) != (r <= bar) else s
+
+
+def sentence(bench: Path | dict[str, Any], hp: HotPath, run: str = "x86_64") -> str:
+    """What one run of make bench measured for hp: p50 and p99 of the
+    replacement and of the tasklet, their p99 ratio, and whether it is
+    within the aim (BH work's p99 at most 1.1 times the tasklet's)."""
+    data = _bench(bench) if isinstance(bench, Path) else bench
+    f = figures(data, hp, run)
+    if f is None:
+        raise InputError(f"bench.json: no {hp.mech} latency figures from {hp.source} "
+                         f"context for run {run!r}")
+    new, base = WORDS[REPLACEMENT[hp.mech][0]], WORDS[hp.mech]
+    n = f.new["n"] if f.new["n"] == f.base["n"] else f"{f.new['n']} and {f.base['n']}"
+    within = f.ratio <= f.bar
+    return (f"{f.machine}, {n} events each: {new} p50 {_us(f.new['p50'])}, p99 "
+            f"{_us(f.new['p99'])}; {base} p50 {_us(f.base['p50'])}, p99 "
+            f"{_us(f.base['p99'])}. {new[0].upper() + new[1:]}'s p99 is "
+            f"{_times(f.ratio, f.bar)} times the {base}'s: "
+            + ("within" if within else "this misses")
+            + f" the series' aim of at most {f.bar:g} times.")
+
+
+def runs(data: dict[str, Any], hp: HotPath) -> list[str]:
+    """The runs of bench.json with figures for hp, QEMU first."""
+    names = sorted(data.get("runs", {}), key=lambda r: (RUNS.index(r) if r in RUNS
+                                                         else len(RUNS), r))
+    return [r for r in names if figures(data, hp, r) is not None]
+
+
+def kernel(data: dict[str, Any]) -> str:
+    """The kernel make bench ran, as bench.json names it ("" if it does not)."""
+    k = data.get("kernel")
+    if isinstance(k, str) and k and k != "?":
+        return k
+    metas = [r.get("meta", {}) for r in data.get("runs", {}).values() if isinstance(r, dict)]
+    return next((str(m["release"]) for m in metas if m.get("release")), "")
+
+
+def command(data: dict[str, Any]) -> str:
+    """The command bench.json says reproduced it, with KDIR's local path
+    replaced by <linux-VERSION> (as in the cover letter's other commands)."""
+    cmd = data.get("command")
+    cmd = cmd if isinstance(cmd, str) and cmd.strip() else "make bench"
+    k = kernel(data)
+    return re.sub(r"KDIR=.*?(?=\s+[A-Z_]+=|$)", f"KDIR=<linux-{k}>" if k else "KDIR=<linux>",
+                  cmd.strip())
+
+
+def not_hardware(data: dict[str, Any], used: list[str]) -> list[str]:
+    """The runs of used that bench.json says did not run at hardware speed
+    (UML; QEMU on TCG), in words."""
+    out = []
+    if "um" in used:
+        out.append("UML")
+    if data.get("accel") == "tcg" and any(r != "um" for r in used):
+        out.append("QEMU without KVM")
+    return out

@@ -5,7 +5,9 @@ queue the work goes to from its added lines; the message says why, the
 rows of the mapping (mapping.py) used in this driver, the points where
 behaviour differs, and whether and how it was compile-tested (report.json
 "build" records from `make compile-test`). The cover letter gives the
-totals, the mapping of the whole series, and why each file left out was.
+totals, the mapping of the whole series, why each file left out was, and,
+for a series touching a hot path (series/hotpaths.toml), the latency make
+bench measured (OUT/bench/bench.json) when there is such a measurement.
 Pure: data in, text out; lines wrapped at 72.
 """
 
@@ -18,6 +20,8 @@ from typing import TYPE_CHECKING
 from ..ctext.gitdiff import FileDiff, diffstat
 from ..mapping import MAPPING, used
 from ..out.files import Status
+from . import hotpaths
+from .hotpaths import HotPath
 
 if TYPE_CHECKING:
     from .plan import Patch
@@ -220,13 +224,59 @@ def body(driver: str, files: list[FileDiff], builds: dict[str, dict],
     return "\n".join(out) + "\n"
 
 
+CONTEXT = {"hardirq": "called from a hardirq", "process": "called from process context"}
+
+
+def latency(bench: dict | None, hot: list[HotPath]) -> list[str]:
+    """What make bench measured on the hot paths hot, for a cover letter:
+    nothing without a bench result or a hot path, or when the result holds
+    no figures for them. Each number is one of bench.json's."""
+    if not bench:
+        return []
+    groups: dict[tuple[str, str], list[HotPath]] = {}
+    for h in hot:
+        groups.setdefault((h.mech, h.source), []).append(h)
+    body, used, shown = [], [], 0
+    for (mech, source), hs in groups.items():
+        runs = hotpaths.runs(bench, hs[0])
+        if not runs:
+            continue
+        used += runs
+        shown += len(hs)
+        wq = hotpaths.REPLACEMENT[mech][1]
+        names = [h.name for h in hs]
+        names = ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
+        body += ["", para(f"{names}: {mech}_schedule() against queue_work({wq}, ...), "
+                          f"{CONTEXT[source]}:"), ""]
+        body += [bullet(hotpaths.sentence(bench, hs[0], r)) for r in runs]
+    if not body:
+        return []
+    k = hotpaths.kernel(bench)
+    slow = hotpaths.not_hardware(bench, used)
+    out = ["", f"Latency on the hot path{'s' if shown > 1 else ''} this series touches:",
+           "", para("make bench, a KUnit benchmark, timed the delay from the schedule "
+                    "call to the first line of the callback, for the tasklet and for the "
+                    "BH work that replaces it, interleaved in one boot per run"
+                    + (f" of Linux {k}" if k else "") + ".")]
+    out += body
+    if slow:
+        out += ["", para(f"{' and '.join(slow)} do{'es' if len(slow) == 1 else ''} not run "
+                         "at the speed of hardware: the ratio within one boot is the figure "
+                         "to read, and hardware may give another one.")]
+    out += ["", "To reproduce the measurement:", "", f"  {hotpaths.command(bench)}"]
+    return out
+
+
 def cover(patches: "list[Patch]", rep: dict, fds: dict[str, FileDiff],
           builds: dict[str, dict], reproduce: list[str], who: str, base: str,
-          scope: str = "", part: str = "") -> list[str]:
+          scope: str = "", part: str = "", bench: dict | None = None,
+          hot: list[HotPath] | None = None) -> list[str]:
     """The lines of a cover letter between its Subject and its signature.
     rep: report.json with the files of this series' tree only; scope: the
     tree ("the net-next tree"); part: what to say of a series sent in
-    parts; reproduce: the commands that make the series again."""
+    parts; reproduce: the commands that make the series again; bench: make
+    bench's result (bench.json), quoted for the hot paths of hot (the
+    table) that the series' files belong to."""
     total = len(patches)
     files = rep.get("files", [])
     mine = {f for p in patches for f in p.files}
@@ -267,6 +317,7 @@ def cover(patches: "list[Patch]", rep: dict, fds: dict[str, FileDiff],
         f"Compile-tested: {len(built)} of the {len(mine)} changed files built by make "
         "compile-test, each patch on its own." if builds else
         "Not compile-tested yet: make compile-test writes the results into each patch.")]
+    lines += latency(bench, hotpaths.touched(sorted(mine), hot or []))
     if left:
         lines += ["", "Left unconverted, and why:", ""]
         for f in sorted(left, key=lambda f: f["path"]):

@@ -6,7 +6,9 @@ canonical form (git headers, laid out by ctext.layout) is first rewritten
 in it, so that the series and all.patch agree. build() plans the patches
 (series.plan), asks get_maintainer.pl (series.maintainers), writes one
 mail per patch and the cover letter (series.mbox), and the "## Series"
-section of report.md. Everything is a function of the inputs, the
+section of report.md. A cover letter quotes OUT/bench/bench.json (make
+bench OUT=...) for the hot paths its series touches (series.hotpaths),
+and says nothing of latency when there is no such file. Everything is a function of the inputs, the
 identity, the date and the base: a second run writes the same bytes.
 """
 
@@ -28,7 +30,7 @@ from ..kdir import kernel_version
 from ..out import files as outfiles, place
 from ..out.staging import locked, write_file
 from ..out.files import Status
-from . import maintainers, mbox, message, plan as plan_, trees
+from . import hotpaths, maintainers, mbox, message, plan as plan_, trees
 from .identity import Ident, identity
 from .plan import Patch
 from .trees import Tree
@@ -208,6 +210,7 @@ def build(kdir: Path, out: Path, ident: Ident, jobs: int = 2, out_name: str = ""
     table, lists = trees.load_table(), trees.load_lists()
     left_tree = {f["path"]: trees.tree_of([f["path"]], index, table, lists).name
                  for f in rep["files"] if f.get("status") != Status.CONVERTED}
+    bench, hot = hotpaths.read_bench(out), hotpaths.load()
     for s in series:
         d = sdir / s.folder
         d.mkdir()
@@ -221,7 +224,7 @@ def build(kdir: Path, out: Path, ident: Ident, jobs: int = 2, out_name: str = ""
             s.part == 1 and left_tree.get(f["path"]) == s.tree.name)]}
         lines = message.cover(s.patches, srep, fds, builds, reproduce_lines(kdir, rep, ident.base),
                               ident.name_email.split(" <")[0], ident.base,
-                              f"the {s.tree.name} tree", part_text(s))
+                              f"the {s.tree.name} tree", part_text(s), bench, hot)
         title = "Convert tasklet users to BH workqueues" + (
             f" (part {s.part} of {s.parts})" if s.parts > 1 else "")
         (d / "0000-cover-letter.patch").write_text(mbox.cover_file(s.patches, ident, lines, title),
