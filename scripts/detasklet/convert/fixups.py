@@ -21,8 +21,9 @@ import re
 from typing import TYPE_CHECKING
 
 from ..ctext import layout
-from ..ctext.lex import function_start, has_prose, sub_code
-from ..ctext.tasklet import STRUCT_RE, member_declaration, key
+from ..ctext.lex import function_start, has_prose, mask, sub_code
+from ..ctext.tasklet import (FORWARD_DECL_RE, STRUCT_RE, key, member_declaration,
+                             only_forward_declared)
 from ..mapping import MAPPING
 
 if TYPE_CHECKING:
@@ -35,7 +36,13 @@ _SCHED_RE = re.compile(r"\btasklet_schedule\s*\(")
 
 def after_spatch(orig: str, spatched: str | None, g: "Group", path: str) -> str:
     """The new text of a file: spatch's output (None: spatch changed
-    nothing) with every pass of this module, for the facts of group g."""
+    nothing) with every pass of this module, for the facts of group g. A
+    file whose only tasklet API is an unused forward declaration loses it."""
+    if only_forward_declared(orig):
+        spans = [m.span() for m in FORWARD_DECL_RE.finditer(mask(orig))]
+        for a, b in reversed(spans):        # mask keeps offsets: cut the code lines
+            orig = orig[:a] + orig[b:]
+        return orig
     text = rename_kerneldoc(orig, spatched) if spatched is not None else orig
     text = rename_type(rewrite_macros(text, frozenset(g.hi_keys)))
     fields = sorted(c.field for c in g.legacy_local.values() if c.kind == "field")

@@ -129,3 +129,17 @@ def find_uses(text: str) -> list[Use]:
     """Every API identifier outside comments and literals, with its line."""
     code = mask(text)
     return [Use(line_of(code, m.start()), m.group(1)) for m in API_RE.finditer(code)]
+
+
+# A forward declaration of the type, alone on its line: "struct tasklet_struct;".
+FORWARD_DECL_RE = re.compile(r"^[ \t]*struct[ \t]+tasklet_struct[ \t]*;[ \t]*\n", re.M)
+
+
+def only_forward_declared(text: str) -> bool:
+    """True when the tasklet API appears in text only as forward
+    declarations of struct tasklet_struct, which nothing else uses: the
+    declaration is dead and goes, rather than becoming struct work_struct."""
+    code = mask(text)
+    uses = find_uses(text)
+    return bool(uses) and all(u.ident == "tasklet_struct" for u in uses) and \
+        len(uses) == len(FORWARD_DECL_RE.findall(code))

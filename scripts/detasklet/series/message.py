@@ -181,6 +181,19 @@ def tracked_note(sites: list[dict]) -> str:
             "and none is added.")
 
 
+def unused_body(files: list[FileDiff], builds: dict[str, dict]) -> str:
+    """The message of a patch that only deletes forward declarations of
+    struct tasklet_struct that nothing uses."""
+    paths = [f.path for f in files]
+    where = ", ".join(paths[:-1]) + " and " + paths[-1] if len(paths) > 1 else paths[0]
+    return "\n".join([
+        para(f"{where} declares struct tasklet_struct, but nothing in "
+             f"{'them' if len(paths) > 1 else 'it'} uses the type any more. Remove the "
+             "declaration: tasklets are deprecated and their remaining users are "
+             "being moved to BH workqueues, so that the tasklet API can be removed."),
+        "", para(build_sentence(paths, builds))]) + "\n"
+
+
 def body(driver: str, files: list[FileDiff], builds: dict[str, dict],
          shared: str = "", kept_names: bool = False, extra: list[str] | None = None,
          sites: list[dict] | None = None) -> str:

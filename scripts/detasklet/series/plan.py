@@ -15,10 +15,11 @@ from pathlib import Path
 
 from ..ctext import kbuild
 from ..ctext.gitdiff import FileDiff
-from ..ctext.tasklet import declared_names
+from ..ctext.tasklet import FORWARD_DECL_RE, declared_names
 from . import drivers as drivers_, maintainers, prefix, trees
 
 SUBJECT = "Convert from tasklet to BH workqueue"
+UNUSED_SUBJECT = "Remove unused struct tasklet_struct declaration"
 
 
 @dataclass
@@ -35,10 +36,19 @@ class Patch:
     cc: list[str] = field(default_factory=list)
     no_rcpt: str = ""         # why the patch has no To/Cc, when it has none
     tree: trees.Tree = field(default_factory=lambda: trees.Tree("misc"))
+    unused_only: bool = False  # the patch only deletes unused declarations
 
     @property
     def subject(self) -> str:
-        return f"{self.prefix}{self.sep} {SUBJECT}"
+        return f"{self.prefix}{self.sep} {UNUSED_SUBJECT if self.unused_only else SUBJECT}"
+
+
+def only_deletes_declarations(fds: list[FileDiff]) -> bool:
+    """Every change of these diffs deletes a forward declaration of struct
+    tasklet_struct (convert's output for a dead one)."""
+    gone = [ln for fd in fds for ln in fd.lines("-")]
+    return bool(gone) and not any(fd.lines("+") for fd in fds) and \
+        all(FORWARD_DECL_RE.fullmatch(ln if ln.endswith("\n") else ln + "\n") for ln in gone)
 
 
 def name_patch(files: list[str], drivers: dict[str, drivers_.Driver],
@@ -142,7 +152,7 @@ def plan(kdir: Path, fds: dict[str, FileDiff], old: dict[str, str],
     patches = []
     for units in drivers_.split(groups, drivers):
         files = sorted(f for u in units for f in u)
-        p = Patch(files)
+        p = Patch(files, unused_only=only_deletes_declarations([fds[f] for f in files]))
         where, p.name = name_patch(files, drivers, old)
         hist = prefix.from_history(kdir, files) if git else None
         if hist:

@@ -1,0 +1,33 @@
+"""A file whose only tasklet API is a dead forward declaration: the
+declaration goes, in a patch that says so."""
+
+import unittest
+
+from detasklet.ctext.gitdiff import file_diff, parse
+from detasklet.ctext.tasklet import only_forward_declared
+from detasklet.series import message, plan
+
+OLD = "struct pt_regs;\nstruct tasklet_struct;\nstruct task_struct;\n"
+
+
+class Unused(unittest.TestCase):
+    def test_only_forward_declared(self) -> None:
+        self.assertTrue(only_forward_declared(OLD))
+        self.assertFalse(only_forward_declared(OLD + "void f(struct tasklet_struct *t);\n"))
+        self.assertFalse(only_forward_declared("/* struct tasklet_struct; */\n"))
+
+    def test_patch_of_a_deletion_is_named_for_it(self) -> None:
+        fd = parse(file_diff("include/linux/dbg.h", OLD, OLD.replace("struct tasklet_struct;\n", "")))
+        self.assertTrue(plan.only_deletes_declarations(fd))
+        p = plan.Patch(["include/linux/dbg.h"], prefix="dbg", unused_only=True)
+        self.assertEqual(p.subject, "dbg: Remove unused struct tasklet_struct declaration")
+        body = message.unused_body(fd, {})
+        self.assertIn("include/linux/dbg.h declares struct tasklet_struct, but nothing in", body)
+
+    def test_a_conversion_is_not_a_deletion(self) -> None:
+        fd = parse(file_diff("a.h", OLD, OLD.replace("tasklet_struct", "work_struct")))
+        self.assertFalse(plan.only_deletes_declarations(fd))
+
+
+if __name__ == "__main__":
+    unittest.main()
