@@ -38,6 +38,8 @@ from dataclasses import dataclass, field
 
 from ..ctext.lex import function_spans
 from ..ctext.tasklet import key
+from .analyses import (Facts, call_args, facts_of, requeues_itself, stopped_before, teardown,
+                       unwind)
 from .decisions import Decision
 from .legacy_local import member_struct
 
@@ -47,32 +49,8 @@ SCHEDULES = ("tasklet_schedule", "tasklet_hi_schedule")
 _CALL_RE = re.compile(r"\b(tasklet_enable|tasklet_kill|tasklet_disable_nosync|"
                       r"tasklet_disable_in_atomic|tasklet_disable|tasklet_unlock_wait|"
                       r"tasklet_hi_schedule|tasklet_schedule)\s*\(")
-_INIT_RE = re.compile(r"\b(?:tasklet_setup|tasklet_init)\s*\(")
-_DECLARE_RE = re.compile(r"\bDECLARE_TASKLET\w*\s*\(\s*(\w+)\s*,\s*(\w+)")
 _DEFINE_RE = re.compile(r"^[ \t]*#[ \t]*define\b(?:[^\n]*\\\n)*[^\n]*", re.M)
-_CALLED_RE = re.compile(r"(\w+)\s*\(")
 
-# Teardown: the names, registration slots and calls that say a function
-# takes the device (or the module) down, and the words that say it does
-# not (the device lives on after it).
-_DOWN_WORDS = (r"remove|exit|destroy|teardown|cleanup|release|free|uninit|deinit|unload|"
-               r"shutdown|detach|disconnect|stop|close|unregister|fini|dealloc|unbind|"
-               r"delete|del|term|down|dtor|kill")
-_DOWN_NAME_RE = re.compile(r"(?:^|_)(?:" + _DOWN_WORDS + r")(?:_|\d*$)")
-_LIVE_NAME_RE = re.compile(r"suspend|resume|reset|pause|flush|sync|recover|restart|freeze|"
-                           r"thaw|quiesce|halt|reconfig|reinit|update|change")
-_SLOT_RE = re.compile(r"\.(remove|remove_new|remove_one|shutdown|ndo_stop|ndo_uninit|release|"
-                      r"disconnect|stop|close|detach|unbind|destroy|teardown|cleanup|exit|"
-                      r"device_free|port_remove|free)\s*=\s*(\w+)\s*[,;}]")
-_EXIT_RE = re.compile(r"\bmodule_exit\s*\(\s*(\w+)\s*\)|"
-                      r"\bdevm_add_action(?:_or_reset)?\s*\([^,;]+,\s*(?:\([^)]*\)\s*)?(\w+)\s*,")
-_UP_NAME_RE = re.compile(r"probe|init|open|start|attach|setup|create|add|register|alloc|"
-                         r"load|bind|connect|enable|(?:^|_)up(?:_|$)")
-_STOP_RE = re.compile(r"\b(free_irq|devm_free_irq|synchronize_irq|disable_irq|"
-                      r"disable_irq_nosync|pci_free_irq_vectors|pci_free_irq|"
-                      r"del_timer_sync|timer_delete_sync|timer_shutdown_sync|hrtimer_cancel|"
-                      r"napi_disable|usb_kill_urb|usb_kill_anchored_urbs|usb_poison_urb|"
-                      r"free_netdev|unregister_netdev|kfree)\s*\(")
 
 
 @dataclass
@@ -115,28 +93,6 @@ REPLACED_BY = {
 }
 
 
-def _close(code: str, i: int) -> int:
-    """The index just after the ')' that closes the '(' before i."""
-    depth = 1
-    while i < len(code) and depth:
-        depth += {"(": 1, ")": -1}.get(code[i], 0)
-        i += 1
-    return i
-
-
-def _args(code: str, open_end: int) -> list[str]:
-    """The top-level arguments of the call whose '(' ends at open_end."""
-    end = _close(code, open_end)
-    inner, out, depth, last = code[open_end:end - 1], [], 0, 0
-    for j, ch in enumerate(inner):
-        depth += {"(": 1, "[": 1, "{": 1, ")": -1, "]": -1, "}": -1}.get(ch, 0)
-        if ch == "," and depth == 0:
-            out.append(inner[last:j].strip())
-            last = j + 1
-    out.append(inner[last:].strip())
-    return out
-
-
 def find(path: str, code: str) -> list[Site]:
     """Every enable/kill/disable/unlock_wait/schedule call of comment-
     stripped code, with its function and the occurrence among the calls of
@@ -146,7 +102,7 @@ def find(path: str, code: str) -> list[Site]:
     seen: dict[tuple[str, str, str], int] = {}
     out = []
     for m in _CALL_RE.finditer(code):
-        args = _args(code, m.end())
+        args = call_args(code, m.end())
         fn = next((n for a, b, n in funcs if a <= m.start() < b), "")
         macro = next((code[a:b] for a, b in macros if a <= m.start() < b), "")
         if macro:           # a site in a #define: named after the macro
@@ -252,118 +208,6 @@ def flag_expr(expr: str, t: Tracked) -> str:
         return f"&{t.flag}"
     m = re.fullmatch(r"&\s*(.+?)\s*(->|\.)\s*" + re.escape(t.item), e)
     return f"&{m.group(1)}{m.group(2)}{t.flag}" if m else ""
-
-
-# ------------------------------------------------------------ the group's facts
-
-@dataclass
-class Facts:
-    bodies: dict[str, str]                  # function -> body (first definition)
-    callers: dict[str, set[str]]            # function -> the functions calling it
-    callees: dict[str, set[str]]
-    callbacks: dict[str, set[str]]          # item -> its callbacks
-    slots: dict[str, str]                   # function -> how it is registered
-    codes: dict[str, str]
-
-
-def facts_of(codes: dict[str, str]) -> Facts:
-    bodies: dict[str, str] = {}
-    for code in codes.values():
-        for a, b, n in function_spans(code):
-            bodies.setdefault(n, code[a:b])
-    callees = {n: {c for c in _CALLED_RE.findall(b) if c in bodies and c != n}
-               for n, b in bodies.items()}
-    callers: dict[str, set[str]] = {n: set() for n in bodies}
-    for n, cs in callees.items():
-        for c in cs:
-            callers[c].add(n)
-    cbs: dict[str, set[str]] = {}
-    slots: dict[str, str] = {}
-    for code in codes.values():
-        for m in _INIT_RE.finditer(code):
-            a = _args(code, m.end())
-            if len(a) >= 2:
-                cb = re.sub(r"^\(\s*void\s*\*\s*\)\s*", "", a[1])
-                if re.fullmatch(r"\w+", cb):
-                    cbs.setdefault(key(a[0]), set()).add(cb)
-        for m in _DECLARE_RE.finditer(code):
-            cbs.setdefault(m.group(1), set()).add(m.group(2))
-        for m in _SLOT_RE.finditer(code):
-            slots.setdefault(m.group(2), f"registered as .{m.group(1)}")
-        for m in _EXIT_RE.finditer(code):
-            if m.group(1):
-                slots.setdefault(m.group(1), "the module's exit")
-            else:
-                slots.setdefault(m.group(2), "a devm action, run when the device goes")
-    return Facts(bodies, callers, callees, cbs, slots, codes)
-
-
-def teardown(fn: str, f: Facts, seen: frozenset[str] = frozenset()) -> str:
-    """How fn takes the device or module down ("" when it does not): a
-    registration, its name, or being called only from such functions."""
-    if not fn or fn in seen:
-        return ""
-    if fn in f.slots:
-        return f.slots[fn]
-    live = _LIVE_NAME_RE.search(fn)
-    if not live and _DOWN_NAME_RE.search(fn):
-        return "named as a teardown path"
-    callers = f.callers.get(fn, set())
-    if callers:
-        hows = [teardown(c, f, seen | {fn}) for c in sorted(callers)]
-        if all(hows):
-            return "called only from teardown paths: " + ", ".join(
-                f"{c}()" for c in sorted(callers))
-    return ""
-
-
-def unwind(site: Site, f: Facts) -> str:
-    """The error unwind of a start path (probe, open, init, register): a
-    start path kills or disables its item only to undo its own set-up when
-    a later step fails. "" for other functions."""
-    if not site.function or not _UP_NAME_RE.search(site.function) \
-            or _LIVE_NAME_RE.search(site.function) or site.function not in f.bodies:
-        return ""
-    return f"the error unwind of {site.function}()"
-
-
-def _line_pos(code: str, line: int) -> int:
-    pos = 0
-    for _ in range(line - 1):
-        pos = code.index("\n", pos) + 1
-    return pos
-
-
-def stopped_before(site: Site, f: Facts) -> str:
-    """The call before the site, in its function, that stops what queues
-    the item or frees what it works on (free_irq(), del_timer_sync(), ...)."""
-    code = f.codes[site.path]
-    start = next((a for a, b, n in function_spans(code) if n == site.function), -1)
-    if start < 0:
-        return ""
-    before = code[start:_line_pos(code, site.line)]
-    hits = [(m.group(1), before.count("\n", 0, m.start())) for m in _STOP_RE.finditer(before)
-            if m.group(1) != "kfree"]
-    if not hits:
-        return ""
-    return f"{hits[-1][0]}()"
-
-
-def requeues_itself(item: str, f: Facts) -> str:
-    """The callback of item that queues item again, directly or through a
-    function of the group it calls; "" when none does."""
-    sched = re.compile(r"\btasklet_(?:hi_)?schedule\s*\([^;]*\b" + re.escape(item) + r"\b")
-    for cb in sorted(f.callbacks.get(item, ())):
-        todo, seen = [cb], set()
-        while todo:
-            fn = todo.pop()
-            if fn in seen:
-                continue
-            seen.add(fn)
-            if sched.search(f.bodies.get(fn, "")):
-                return cb
-            todo += sorted(f.callees.get(fn, ()))
-    return ""
 
 
 # ------------------------------------------------------------ the choices
