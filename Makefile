@@ -29,7 +29,7 @@ ifneq ($(FROM),)
 export DETASKLET_FROM := $(FROM)
 endif
 
-.PHONY: test-fast convert test deps kunit kunit-smp kunit-breaks bench bench-deps tasklet-free reference references help series send-check \
+.PHONY: test-fast convert test deps kunit kunit-smp kunit-breaks bench bench-deps tasklet-free reference references help series send-check rerun-bench \
         compile-deps compile-test compile-sample coverage report
 
 ## help: this list
@@ -67,6 +67,10 @@ series: $(if $(filter $(REF_TREE),$(KDIR)),reference)
 ## report [OUT=dir]: the figures of OUT (counts, reasons, patches, builds)
 report:
 	@$(PY) -m detasklet report -o $(call q,$(OUT))
+
+## rerun-bench [KDIR=dir] [WORK=dir]: a cold run, the same run again, one file changed; timed
+rerun-bench: deps $(if $(filter $(REF_TREE),$(KDIR)),reference)
+	@scripts/rerun-bench.sh $(call q,$(KDIR)) $(call q,$(or $(WORK),$(CURDIR)/build/rerun-bench-$(notdir $(KDIR))))
 
 ## send-check [KDIR=dir] [OUT=dir]: each patch alone with git am and checkpatch --strict
 send-check: $(if $(filter $(REF_TREE),$(KDIR)),reference)

@@ -2,8 +2,8 @@
 
 A kind of result (spatch's run on one file, get_maintainer.pl's answer for
 one patch) is stored under the SHA-256 of its inputs: for spatch, the text
-it reads, the group's facts, the rules, the parsing hints, the tool's own
-Python (the rules import it) and spatch's identity; for get_maintainer.pl,
+it reads, the group's facts, the rules, the parsing hints, the tool's
+Python that the rules import and spatch's identity; for get_maintainer.pl,
 the diff, MAINTAINERS and the script. What the key does not name cannot
 change the result, so an entry is reused as it is.
 
@@ -20,6 +20,8 @@ import hashlib
 import json
 import logging
 import os
+import subprocess
+import sys
 import tempfile
 from pathlib import Path
 
@@ -39,15 +41,23 @@ def digest(*parts: str | bytes) -> str:
     return h.hexdigest()
 
 
-def tree_digest(root: Path, pattern: str = "*.py") -> str:
-    """One digest of every file matching pattern under root, by path."""
-    files = sorted(p for p in root.rglob(pattern) if "__pycache__" not in p.parts)
-    return digest(*(x for p in files for x in (str(p.relative_to(root)), p.read_bytes())))
+SCRIPTS = Path(__file__).resolve().parents[1]
 
 
-def tool_digest() -> str:
-    """The tool's own code (the package and what the rules import)."""
-    return tree_digest(Path(__file__).resolve().parents[1])
+def code_digest(*modules: str) -> str:
+    """One digest of the tool's source files that importing modules loads
+    (asked of a fresh interpreter, so nothing else this process imported
+    counts): a result that depends only on them survives changes
+    elsewhere in the tool."""
+    probe = ("import importlib, sys\n"
+             f"for m in {list(modules)!r}: importlib.import_module(m)\n"
+             "print('\\n'.join(sorted(getattr(m, '__file__', None) or '' "
+             "for m in list(sys.modules.values()))))")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                         env={**os.environ, "PYTHONPATH": str(SCRIPTS)}, check=True).stdout
+    files = sorted({Path(f) for f in out.split("\n") if f.startswith(str(SCRIPTS) + os.sep)})
+    return digest(*modules, *(x for f in files
+                              for x in (str(f.relative_to(SCRIPTS)), f.read_bytes())))
 
 
 class Cache:
@@ -56,7 +66,13 @@ class Cache:
     def __init__(self, root: Path | None) -> None:
         self.root = root
         self.hits = self.misses = 0
-        self.tool = tool_digest() if root is not None else ""
+        self._code: dict[tuple[str, ...], str] = {}
+
+    def code(self, *modules: str) -> str:
+        """code_digest(modules), once per run."""
+        if modules not in self._code:
+            self._code[modules] = code_digest(*modules)
+        return self._code[modules]
 
     def _path(self, kind: str, key: str) -> Path:
         assert self.root is not None

@@ -123,8 +123,9 @@ def spatch_identity() -> str:
 
 def run_key(sp_file: Path, tool: str) -> str:
     """What every spatch run of this conversion shares, as a digest: spatch,
-    its flags, the rules, the parsing hints and the tool's Python (tool:
-    the rules import it, and the fixups run after)."""
+    its flags, the rules, the parsing hints and the tool's Python that the
+    rules import (tool). The fixups run after, on every run: the cache
+    keeps spatch's own output."""
     return cache.digest(spatch_identity(), *SPATCH_FLAGS, sp_file.read_text(),
                         (COCCI_DIR / "parsing-hints.h").read_text(), tool)
 
@@ -213,7 +214,7 @@ def rewrite_all(kdir: Path, jobs: Iterable[tuple[str, Group]], workers: int,
     with tempfile.TemporaryDirectory(prefix="detasklet-") as tmp:
         scratch = Path(tmp)
         sp = combined_cocci(scratch / "detasklet.cocci")
-        key_base = run_key(sp, store.tool) if store and store.root else ""
+        key_base = run_key(sp, store.code("detasklet_cocci")) if store and store.root else ""
         procs: set[subprocess.Popen[str]] = set()
 
         def one(job: tuple[str, Group]) -> Result:

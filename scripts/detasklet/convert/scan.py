@@ -33,7 +33,8 @@ def scan_tree(kdir: Path, paths: list[str], problems: Problems | None = None,
     that cannot be read go to problems (see ctext.sources.iter_sources).
     With a store, a file whose size, times and inode are those of the last
     scan of this tree is not read again (what make does with a target)."""
-    key = cache.digest(store.tool, str(kdir)) if store and store.root else ""
+    key = cache.digest(store.code("detasklet.ctext.tasklet"), str(kdir)) \
+        if store and store.root else ""
     kept = (store.get("scan", key) if key and store else None) or {}
     index: dict[str, list] = {}
     users = []

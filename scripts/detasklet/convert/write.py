@@ -27,7 +27,8 @@ from .classify import Outcome
 def diff_of(o: Outcome, store: cache.Cache | None = None) -> str:
     """The git-form diff of a converted file, its changed lines laid out
     (ctext.layout); kept in store, as difflib takes seconds on big files."""
-    key = cache.digest(store.tool, o.path, o.old, o.new) if store and store.root else ""
+    key = cache.digest(store.code("detasklet.ctext.layout", "detasklet.ctext.gitdiff"),
+                       o.path, o.old, o.new) if store and store.root else ""
     kept = store.get("diff", key) if key and store else None
     if kept is not None:
         return kept["diff"]

@@ -93,6 +93,14 @@ def depth(pat: str) -> int:
     return pat.count("/") + (0 if pat.endswith("/") else 1)
 
 
+def _two(pat: str) -> str:
+    """'a/b' for a pattern whose first two components are plain, else ''."""
+    parts = pat.split("/")
+    if len(parts) < 2 or not parts[1] or any(c in parts[0] + parts[1] for c in "*?["):
+        return ""
+    return parts[0] + "/" + parts[1]
+
+
 def _top(pat: str) -> str:
     head = pat.split("/", 1)[0]
     return "" if any(c in head for c in "*?[") else head
@@ -105,9 +113,17 @@ class Index:
     def __init__(self, entries: list[Entry]) -> None:
         self.entries = entries
         self.by_top: dict[str, set[int]] = {}
+        # F: patterns whose two first components are plain (drivers/net/...)
+        # only own paths that start with both: indexed by the two, so that
+        # a path under drivers/ is not tried against every drivers/ section.
+        self.by_two: dict[str, set[int]] = {}
         for n, e in enumerate(entries):
             for p in e.files:
-                self.by_top.setdefault(_top(p), set()).add(n)
+                two = _two(p)
+                if two:
+                    self.by_two.setdefault(two, set()).add(n)
+                else:
+                    self.by_top.setdefault(_top(p), set()).add(n)
             if e.regexes:
                 self.by_top.setdefault("", set()).add(n)
         self.patterns = sorted({p for e in entries for p in e.files})
@@ -121,7 +137,8 @@ class Index:
         return list(self._seen[path])
 
     def _matches(self, path: str) -> list[tuple[int, str, Entry]]:
-        cand = self.by_top.get(path.split("/", 1)[0], set()) | self.by_top.get("", set())
+        cand = (self.by_top.get(path.split("/", 1)[0], set()) | self.by_top.get("", set())
+                | self.by_two.get("/".join(path.split("/", 2)[:2]), set()))
         out = []
         for n in sorted(cand):
             e = self.entries[n]
@@ -190,7 +207,8 @@ def address(kdir: Path, patches: "list[Patch]", fds: dict[str, FileDiff],
     and get_maintainer.pl, so that a run again is quick."""
     mt = (kdir / "MAINTAINERS").read_bytes() if (kdir / "MAINTAINERS").is_file() else b""
     gm = kdir / "scripts/get_maintainer.pl"
-    salt = cache.digest(mt, gm.read_bytes() if gm.is_file() else b"")
+    salt = cache.digest(mt, gm.read_bytes() if gm.is_file() else b"",
+                        Path(__file__).read_bytes())     # how recipients() asks
     git = is_git(kdir)
     if not (kdir / "scripts/get_maintainer.pl").is_file():
         why = "KDIR has no scripts/get_maintainer.pl"
