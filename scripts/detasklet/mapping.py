@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from .ctext.lex import literal_first
+
 
 @dataclass(frozen=True)
 class Row:
@@ -25,7 +27,7 @@ class Row:
 
     @property
     def pattern(self) -> re.Pattern[str]:
-        return re.compile(self.old)
+        return re.compile(literal_first(self.old))
 
 
 MAPPING: tuple[Row, ...] = (

@@ -18,6 +18,7 @@ after, in the pipeline, with the decisions for the driver.
 
 from __future__ import annotations
 
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Callable
 from pathlib import Path
@@ -63,7 +64,14 @@ def reachable_users(res: Resolver, rel: str, users: set[str], depth: int = 0) ->
     return found
 
 
-def group_files(kdir: Path, scans: list[FileScan]) -> list[Group]:
+def _examined(job: tuple[Path, Group]) -> Group:
+    examine(*job)
+    return job[1]
+
+
+def group_files(kdir: Path, scans: list[FileScan], jobs: int = 1) -> list[Group]:
+    """The groups of files that share tasklets, each examined (jobs > 1:
+    in that many processes; the facts are plain text work)."""
     users = {s.path for s in scans}
     uf: UnionFind[str] = UnionFind(s.path for s in scans)
     res = Resolver(kdir)
@@ -84,8 +92,12 @@ def group_files(kdir: Path, scans: list[FileScan]) -> list[Group]:
             if uses_shared(code(s.path), *shared[h]):
                 uf.union(s.path, h)
     groups = [Group(sorted(m)) for m in uf.sets((s.path for s in scans), key=str)]
-    for g in groups:
-        examine(kdir, g, code)
+    if jobs > 1 and len(groups) > 1:
+        with ProcessPoolExecutor(max_workers=jobs) as ex:
+            groups = list(ex.map(_examined, [(kdir, g) for g in groups], chunksize=4))
+    else:
+        for g in groups:
+            examine(kdir, g, code)
     # A callback-only file found for two groups joins them into one.
     owner: dict[str, int] = {}
     for i, g in enumerate(groups):

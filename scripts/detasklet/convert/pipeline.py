@@ -8,6 +8,7 @@ folder (out.staging) and swaps it in whole, series/ included.
 from __future__ import annotations
 
 import logging
+from concurrent.futures import ProcessPoolExecutor
 import os
 import time
 from pathlib import Path
@@ -40,12 +41,11 @@ def run(kdir: Path, paths: list[str], jobs: int, timeout: int,
     clock.lap("scan")
     if paths and not scans and not iter_sources(kdir, paths):
         raise InputError(f"PATHS {' '.join(paths)} name no .c or .h file of KDIR")
-    found = groups.group_files(kdir, scans)
+    found = groups.group_files(kdir, scans, jobs)
     old = {f: read_text(kdir / f) for g in found for f in g.files}
     api = {s.path: s.idents for s in scans}
     decs = decisions.load() if decs is None else decs
-    for g in found:
-        choose_sites(g, old, decisions.for_files(decs, set(g.files), kernel))
+    found = chosen(found, old, decs, kernel, jobs)
     clock.lap("facts")
     todo = [(f, g) for g in found for f in g.files if f not in g.refusals]
     log.info(f"{len(scans)} files use the tasklet API, in {len(found)} groups; "
@@ -78,6 +78,22 @@ class Clock:
         if self.times is not None:
             self.times[stage] = round(self.times.get(stage, 0) + now - self.last, 1)
         self.last = now
+
+
+def _chosen(job: tuple[groups.Group, dict[str, str], list[decisions.Decision]]) -> groups.Group:
+    choose_sites(*job)
+    return job[0]
+
+
+def chosen(found: list[groups.Group], old: dict[str, str], decs: list[decisions.Decision],
+           kernel: str, jobs: int) -> list[groups.Group]:
+    """choose_sites() for every group, in jobs processes when more than one."""
+    work = [(g, {f: old[f] for f in g.files}, decisions.for_files(decs, set(g.files), kernel))
+            for g in found]
+    if jobs > 1 and len(work) > 1:
+        with ProcessPoolExecutor(max_workers=jobs) as ex:
+            return list(ex.map(_chosen, work, chunksize=4))
+    return [_chosen(w) for w in work]
 
 
 def choose_sites(g: groups.Group, old: dict[str, str], decs: list[decisions.Decision]) -> None:
@@ -138,7 +154,7 @@ def convert(kdir_arg: str, paths_arg: list[str], out_arg: str, jobs: int, timeou
                 log.warning(f"{path}: {why}")
             flat = [o for g in outcomes for o in g]
             clock = Clock(times)
-            write.patch(tmp, outcomes, store)
+            write.patch(tmp, outcomes, store, jobs)
             write.report(tmp, version, flat, problems)
             clock.lap("write")
             stage.carry("bench")        # make bench's result, quoted by the cover letters

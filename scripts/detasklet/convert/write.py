@@ -11,6 +11,7 @@ report.md: the same per subsystem, for a person.
 from __future__ import annotations
 
 import json
+from concurrent.futures import ProcessPoolExecutor
 from collections import defaultdict
 from pathlib import Path
 
@@ -24,27 +25,45 @@ from ..out.files import Status
 from .classify import Outcome
 
 
-def diff_of(o: Outcome, store: cache.Cache | None = None) -> str:
-    """The git-form diff of a converted file, its changed lines laid out
-    (ctext.layout); kept in store, as difflib takes seconds on big files."""
-    key = cache.digest(store.code("detasklet.ctext.layout", "detasklet.ctext.gitdiff"),
-                       o.path, o.old, o.new) if store and store.root else ""
-    kept = store.get("diff", key) if key and store else None
-    if kept is not None:
-        return kept["diff"]
-    text = file_diff(o.path, o.old, layout.tidy(o.old, o.new))
-    if key and store:
-        store.put("diff", key, {"diff": text})
-    return text
+def _laid_out_diff(job: tuple[str, str, str]) -> str:
+    path, old, new = job
+    return file_diff(path, old, layout.tidy(old, new))
 
 
-def patch(out: Path, groups: list[list[Outcome]], store: cache.Cache | None = None) -> None:
+def diffs(conv: list[Outcome], store: cache.Cache | None = None, jobs: int = 1) -> list[str]:
+    """The git-form diff of each converted file, its changed lines laid out
+    (ctext.layout); kept in store, and made in jobs processes (difflib takes
+    seconds on a big file)."""
+    code = store.code("detasklet.ctext.layout", "detasklet.ctext.gitdiff") \
+        if store and store.root else ""
+    keys = [cache.digest(code, o.path, o.old, o.new) if code else "" for o in conv]
+    kept = [store.get("diff", k) if k and store else None for k in keys]
+    todo = [(o.path, o.old, o.new) for o, got in zip(conv, kept) if got is None]
+    if jobs > 1 and len(todo) > 1:
+        with ProcessPoolExecutor(max_workers=jobs) as ex:
+            made = iter(list(ex.map(_laid_out_diff, todo, chunksize=4)))
+    else:
+        made = iter([_laid_out_diff(j) for j in todo])
+    out = []
+    for k, got in zip(keys, kept):
+        if got is None:
+            text = next(made)
+            if k and store:
+                store.put("diff", k, {"diff": text})
+            out.append(text)
+        else:
+            out.append(got["diff"])
+    return out
+
+
+def patch(out: Path, groups: list[list[Outcome]], store: cache.Cache | None = None,
+          jobs: int = 1) -> None:
     """all.patch and groups.json of the converted files."""
     conv_groups = [sorted((o for o in g if o.status == Status.CONVERTED), key=lambda o: o.path)
                    for g in groups]
     conv_groups = [g for g in conv_groups if g]
     conv = sorted((o for g in conv_groups for o in g), key=lambda o: o.path)
-    (out / "all.patch").write_text("".join(diff_of(o, store) for o in conv))
+    (out / "all.patch").write_text("".join(diffs(conv, store, jobs)))
     (out / "groups.json").write_text(json.dumps(
         {"groups": sorted([o.path for o in g] for g in conv_groups)}, indent=1) + "\n")
 

