@@ -15,13 +15,12 @@ mismatch (a disk that lost the last write) is a miss, never a result.
 
 from __future__ import annotations
 
+import ast
 import gzip
 import hashlib
 import json
 import logging
 import os
-import subprocess
-import sys
 import tempfile
 from pathlib import Path
 
@@ -44,19 +43,46 @@ def digest(*parts: str | bytes) -> str:
 SCRIPTS = Path(__file__).resolve().parents[1]
 
 
+def _module_file(name: str) -> Path | None:
+    base = SCRIPTS.joinpath(*name.split("."))
+    for f in (base.with_suffix(".py"), base / "__init__.py"):
+        if f.is_file():
+            return f
+    return None
+
+
+def sources_of(*modules: str) -> list[Path]:
+    """The tool's source files that importing modules loads: the modules,
+    their packages' __init__.py and, read from their import statements,
+    every module of the tool they import, transitively (an import under
+    TYPE_CHECKING counts too: more files, never fewer)."""
+    seen: dict[str, Path] = {}
+    todo = list(modules)
+    while todo:
+        name = todo.pop()
+        parts = name.split(".")
+        for i in range(1, len(parts) + 1):          # the packages, then the module
+            mod = ".".join(parts[:i])
+            f = _module_file(mod)
+            if f is None or mod in seen:
+                continue
+            seen[mod] = f
+            pkg = mod if f.name == "__init__.py" else ".".join(mod.split(".")[:-1])
+            for node in ast.walk(ast.parse(f.read_text(), str(f))):
+                if isinstance(node, ast.Import):
+                    todo += [a.name for a in node.names]
+                elif isinstance(node, ast.ImportFrom):
+                    up = pkg.split(".")[:len(pkg.split(".")) - node.level + 1] \
+                        if node.level else []
+                    base = ".".join(up + ([node.module] if node.module else []))
+                    todo += [base] + [f"{base}.{a.name}" for a in node.names]
+    return sorted(set(seen.values()))
+
+
 def code_digest(*modules: str) -> str:
-    """One digest of the tool's source files that importing modules loads
-    (asked of a fresh interpreter, so nothing else this process imported
-    counts): a result that depends only on them survives changes
-    elsewhere in the tool."""
-    probe = ("import importlib, sys\n"
-             f"for m in {list(modules)!r}: importlib.import_module(m)\n"
-             "print('\\n'.join(sorted(getattr(m, '__file__', None) or '' "
-             "for m in list(sys.modules.values()))))")
-    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
-                         env={**os.environ, "PYTHONPATH": str(SCRIPTS)}, check=True).stdout
-    files = sorted({Path(f) for f in out.split("\n") if f.startswith(str(SCRIPTS) + os.sep)})
-    return digest(*modules, *(x for f in files
+    """One digest of sources_of(modules): a result that depends only on
+    them survives changes elsewhere in the tool."""
+    return digest(*modules, *(x for f in sources_of(*modules)
                               for x in (str(f.relative_to(SCRIPTS)), f.read_bytes())))
 
 
@@ -71,7 +97,12 @@ class Cache:
     def code(self, *modules: str) -> str:
         """code_digest(modules), once per run."""
         if modules not in self._code:
-            self._code[modules] = code_digest(*modules)
+            try:
+                self._code[modules] = code_digest(*modules)
+            except (OSError, SyntaxError, ValueError) as e:
+                log.warning(f"cache: cannot read the tool's sources ({e}): "
+                            "nothing is reused or kept")
+                self.root, self._code[modules] = None, ""
         return self._code[modules]
 
     def _path(self, kind: str, key: str) -> Path:

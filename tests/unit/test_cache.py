@@ -56,6 +56,14 @@ class Store(unittest.TestCase):
         self.assertIsNone(c.get("diff", "1234"))
         self.assertEqual(c.summary(), "no cache")
 
+    def test_sources_of_the_rules_are_what_they_import(self) -> None:
+        """What spatch's rules load, no more: a change to a message or a
+        test keeps the spatch results."""
+        names = [str(f.relative_to(cache.SCRIPTS)) for f in cache.sources_of("detasklet_cocci")]
+        self.assertEqual(names, ["detasklet/__init__.py", "detasklet/ctext/__init__.py",
+                                 "detasklet/ctext/lex.py", "detasklet/ctext/tasklet.py",
+                                 "detasklet_cocci.py"])
+
     def test_digest_parts_do_not_run_together(self) -> None:
         self.assertNotEqual(cache.digest("ab", "c"), cache.digest("a", "bc"))
 
