@@ -45,5 +45,42 @@ class InAtomic(unittest.TestCase):
         self.assertIn("becomes disable_work_sync() where", text)
 
 
+
+OLD_C = """\
+static void chan_resume(struct chan *c)
+{
+\t/* The tasklet_enable() below orders the ring reads */
+\ttasklet_enable(&c->tasklet);
+\t/* kick the tasklet once more */
+\ttasklet_schedule(&c->tasklet); /* see tasklet_kill() in remove */
+}
+"""
+
+
+class StaleComments(unittest.TestCase):
+    def setUp(self) -> None:
+        new = (OLD_C.replace("tasklet_enable(&c->tasklet)", "enable_work(&c->tasklet)")
+               .replace("tasklet_schedule(&c->tasklet)", "queue_work(system_bh_wq, &c->tasklet)"))
+        self.files = gitdiff.parse(gitdiff.file_diff("drivers/x/chan.c", OLD_C, new))
+
+    def test_api_named_in_a_kept_comment_is_quoted(self) -> None:
+        quotes, others = message.stale_comments(self.files)
+        self.assertEqual(quotes, ['drivers/x/chan.c: "The tasklet_enable() below orders the ring reads"',
+                                  'drivers/x/chan.c: "see tasklet_kill() in remove"'])
+        self.assertEqual(others, 1)
+
+    def test_the_message_says_so(self) -> None:
+        text = message.body("chan", self.files, {}).replace("\n", " ")
+        self.assertIn("name a tasklet call that is gone and need rewording:", text)
+        self.assertIn("Comments that speak of the tasklet are kept", text)
+        self.assertNotIn("tasklet_kill() ->", text)    # named by a comment only
+
+    def test_the_tools_own_comment_does_not_count(self) -> None:
+        new = OLD_C.replace("\ttasklet_enable(&c->tasklet);\n",
+                            "\t/* as tasklet_unlock_spin_wait() did */\n\tenable_work(&c->tasklet);\n")
+        quotes, _ = message.stale_comments(gitdiff.parse(gitdiff.file_diff("c.c", OLD_C, new)))
+        self.assertNotIn('c.c: "as tasklet_unlock_spin_wait() did"', quotes)
+
+
 if __name__ == "__main__":
     unittest.main()

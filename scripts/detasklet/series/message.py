@@ -18,6 +18,8 @@ import textwrap
 from typing import TYPE_CHECKING
 
 from ..ctext.gitdiff import FileDiff, diffstat
+from ..ctext.lex import mask
+from ..ctext.tasklet import API_RE
 from ..mapping import MAPPING, used
 from ..out.files import Status
 from . import hotpaths
@@ -32,7 +34,7 @@ WRAP = 72
 def apis(files: list[FileDiff]) -> list[str]:
     """The mapping keys whose API is removed somewhere in files."""
     removed = "".join(ln for f in files for ln in f.lines("-"))
-    return [row.key for row in used(removed)]
+    return [row.key for row in used(mask(removed))]   # a comment's tasklet_kill() is not one
 
 
 def para(text: str) -> str:
@@ -194,6 +196,38 @@ def unused_body(files: list[FileDiff], builds: dict[str, dict]) -> str:
         "", para(build_sentence(paths, builds))]) + "\n"
 
 
+_COMMENT_RE = re.compile(r"/\*+\s*(.*?)\s*(?:\*/|$)|//\s*(.*)$|^\s*\*+\s*(.*?)\s*(?:\*/)?$")
+
+
+def stale_comments(files: list[FileDiff]) -> tuple[list[str], int]:
+    """The driver's own comments on the lines of the patch (context, or
+    changed lines that keep a comment of the old text) that name the
+    tasklet API, quoted as 'path: "text"'; and how many others say
+    'tasklet'. The tool's own comments do not count."""
+    quotes: list[str] = []
+    others = 0
+    for f in files:
+        old = {c for ln in f.lines("-") for c in _comments(ln)}
+        for _, hunk in f.hunks:
+            for ln in hunk:
+                if not ln.startswith((" ", "+")):
+                    continue
+                for c in _comments(ln[1:]):
+                    if ln.startswith("+") and c not in old:
+                        continue
+                    if API_RE.search(c):
+                        quotes.append(f'{f.path}: "{c}"')
+                    elif re.search(r"(?i)\btasklets?\b", c):
+                        others += 1
+    return list(dict.fromkeys(quotes)), others
+
+
+def _comments(line: str) -> list[str]:
+    m = _COMMENT_RE.search(line.rstrip("\n"))
+    text = next((g for g in m.groups() if g), "") if m else ""
+    return [text] if text else []
+
+
 def body(driver: str, files: list[FileDiff], builds: dict[str, dict],
          shared: str = "", kept_names: bool = False, extra: list[str] | None = None,
          sites: list[dict] | None = None) -> str:
@@ -228,9 +262,17 @@ def body(driver: str, files: list[FileDiff], builds: dict[str, dict],
             out += [bullet(n)]
     if shared:
         out += ["", para(shared)]
-    if kept_names:
-        out += ["", para("Identifiers named after tasklets are kept, to keep this "
-                         "change to the API; renaming them can follow separately.")]
+    quotes, others = stale_comments(files)
+    if kept_names or others:
+        what = " and ".join(w for w, on in (("identifiers named after tasklets", kept_names),
+                                             ("comments that speak of the tasklet", others))
+                            if on)
+        out += ["", para(f"{what[0].upper()}{what[1:]} are kept, to keep this change to "
+                         "the API; renaming them can follow separately.")]
+    if quotes:
+        out += ["", para("These comments on the changed lines name a tasklet call "
+                         "that is gone and need rewording:"), ""]
+        out += [bullet(q) for q in quotes]
     out += ["", para("The conversion was made with Coccinelle semantic patches "
                      "(detasklet); no tasklet API is left in the changed files."),
             "", para(build_sentence([f.path for f in files], builds))]
