@@ -18,6 +18,9 @@ class Table(unittest.TestCase):
                 ("drivers/net/wireless/ath", "ath9k"): ("wifi: ath9k", ":"),
                 ("drivers/infiniband/hw", "hfi1"): ("RDMA/hfi1", ":"),
                 ("net", "mac80211"): ("wifi: mac80211", ":"),
+                ("drivers/s390/net", "ctcm"): ("s390/ctcm", ":"),
+                ("drivers/net/ethernet", "ni"): ("net: nixge", ":"),
+                ("drivers", "hv"): ("Drivers: hv", ":"),
                 ("drivers/unknown", "thing"): ("unknown: thing", ":")}
         for (where, name), got in want.items():
             with self.subTest(where=where, name=name):

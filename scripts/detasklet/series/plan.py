@@ -97,6 +97,11 @@ def _name_patch(files: list[str], drivers: dict[str, drivers_.Driver],
     if root and len(common) + 1 > len(root) and common + "/" != root and \
             not one_folder_of_many:
         return posixpath.dirname(common), posixpath.basename(common)
+    # the one module all the .c files are linked into (ctcm: ctcm_main.c,
+    # ctcm_fsms.c, ctcm_mpc.c)
+    mods = {drivers[f].module for f in local if f.endswith(".c")}
+    if len(mods) == 1 and "" not in mods:
+        return common, mods.pop()
     # the header most files include names it (virt-dma.h, usbnet.h)
     hs = [f for f in files if f.endswith(".h")]
     if hs:

@@ -26,6 +26,7 @@ TABLE: dict[str, tuple[str, str, str]] = {
     "drivers/net/wireless/": ("wifi", "last", ":"),
     "drivers/net/ethernet/mellanox/mlx5/": ("net/mlx5", "fixed", ":"),
     "drivers/net/ethernet/mellanox/mlx4/": ("net/mlx4", "fixed", ":"),
+    "drivers/net/ethernet/ni/": ("net: nixge", "fixed", ":"),   # ni/ holds nixge only
     "drivers/net/ethernet/": ("net", "last", ":"),
     "drivers/net/usb/": ("net: usb", "last", ":"),
     "drivers/net/can/": ("can", "last", ":"),
@@ -66,7 +67,7 @@ TABLE: dict[str, tuple[str, str, str]] = {
     "drivers/isdn/": ("mISDN", "last", ":"),
     "drivers/mfd/": ("mfd", "last", ":"),
     "drivers/pci/": ("PCI", "last", ":"),
-    "drivers/hv/": ("Drivers: hv", "last", ":"),
+    "drivers/hv/": ("Drivers: hv", "fixed", ":"),     # "Drivers: hv: vmbus:" is per file
     "drivers/bluetooth/": ("Bluetooth", "last", ":"),
     "drivers/video/fbdev/": ("fbdev", "last", ":"),
     "drivers/mtd/": ("mtd", "last", ":"),
