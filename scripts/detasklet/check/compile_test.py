@@ -120,7 +120,7 @@ def objects_for(converted: Iterable[str], rev: dict[str, set[str]]) -> dict[str,
 
 def _converted(job: Job) -> list[str]:
     report = outfiles.load_report(job.out)
-    converted = outfiles.converted(report)
+    converted = sorted(outfiles.converted(report) + outfiles.prep_files(report))
     if job.files:
         unknown = [f for f in job.files if f not in converted]
         if unknown:
@@ -324,6 +324,8 @@ def record(out: Path, builds: dict[str, dict], section: list[str]) -> None:
             f["build"] = builds[f["path"]]
         else:
             f.pop("build", None)
+    for pr in data.get("prep", []):
+        pr["build"] = {p: builds[p] for p in pr["files"] if p in builds}
     write_file(out, "report.json", json.dumps(data, indent=1) + "\n")
     outfiles.add_section(out, section)
 

@@ -22,7 +22,8 @@ from ..out.files import Status
 from ..out.staging import Staging, locked
 from ..series import identity, write as series_write
 from ..ctext.lex import mask
-from . import classify, decisions, groups, rewrite, scan, sites, write
+from ..ctext.includes import Resolver
+from . import classify, decisions, groups, policy, rewrite, scan, sites, write
 
 log = logging.getLogger("detasklet")
 
@@ -30,12 +31,15 @@ log = logging.getLogger("detasklet")
 def run(kdir: Path, paths: list[str], jobs: int, timeout: int,
         problems: Problems | None = None, decs: list[decisions.Decision] | None = None,
         kernel: str = "", store: cache.Cache | None = None,
-        times: dict[str, float] | None = None) -> list[list[classify.Outcome]]:
+        times: dict[str, float] | None = None,
+        policies: list[policy.Policy] | None = None) -> list[list[classify.Outcome]]:
     """scan -> groups -> sites -> rewrite -> classify; the outcomes by group.
     Paths that could not be scanned go to problems; decs are the decisions
     for the drivers (default: the project's decisions/), kernel the tree's
     version (a decision may be for one tree only); store keeps spatch's
-    results between runs; times gets the seconds of each stage."""
+    results between runs; times gets the seconds of each stage; policies:
+    the subsystems' workqueues (default: policies.toml, those usable on
+    kdir)."""
     clock = Clock(times)
     scans = scan.scan_tree(kdir, paths, problems, store)
     clock.lap("scan")
@@ -62,6 +66,16 @@ def run(kdir: Path, paths: list[str], jobs: int, timeout: int,
 
     results = rewrite.rewrite_all(kdir, todo, jobs, timeout, progress, store)
     clock.lap("spatch")
+    if policies is None:
+        policies = policy.usable(kdir, [p for p in policy.load()
+                                        if any(p.covers(r) for r in results)])
+    res = Resolver(kdir)
+    for g in found:
+        pol = policy.for_group(policies, g.files, old)
+        for f in g.files:
+            r = results.get(f)
+            if pol and r is not None and r.new_text is not None:
+                r.new_text = policy.apply(res, pol, f, old[f], r.new_text)
     outcomes = [classify.classify_group(g, old, results, api) for g in found]
     clock.lap("classify")
     return outcomes
@@ -154,8 +168,10 @@ def convert(kdir_arg: str, paths_arg: list[str], out_arg: str, jobs: int, timeou
                 log.warning(f"{path}: {why}")
             flat = [o for g in outcomes for o in g]
             clock = Clock(times)
-            write.patch(tmp, outcomes, store, jobs)
-            write.report(tmp, version, flat, problems)
+            preps = policy.preps(kdir, policy.load(),
+                                 {o.path: o.new for o in flat if o.status == Status.CONVERTED})
+            write.patch(tmp, outcomes, store, jobs, preps)
+            write.report(tmp, version, flat, problems, preps)
             clock.lap("write")
             stage.carry("bench")        # make bench's result, quoted by the cover letters
             npatch = len(series_write.build(kdir, tmp, identity.identity(kdir), jobs, str(out),

@@ -5,7 +5,9 @@ in git form; groups.json: the groups of converted files that share a
 tasklet (what make series needs); report.json: every file that uses the
 tasklet API, with its status, reason, mapping rows, tasklets, API, notes
 and the verdict of each enable/kill/disable site (convert.sites);
-report.md: the same per subsystem, for a person.
+report.md: the same per subsystem, for a person. A policy's prep patch
+(convert.policy) is in all.patch and groups.json too, and in report.json
+"prep".
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from ..ctext.tasklet import item_names
 from ..mapping import used
 from ..out.files import Status
 from .classify import Outcome
+from .policy import Prep
 
 
 def _laid_out_diff(job: tuple[str, str, str]) -> str:
@@ -57,15 +60,20 @@ def diffs(conv: list[Outcome], store: cache.Cache | None = None, jobs: int = 1) 
 
 
 def patch(out: Path, groups: list[list[Outcome]], store: cache.Cache | None = None,
-          jobs: int = 1) -> None:
-    """all.patch and groups.json of the converted files."""
+          jobs: int = 1, preps: list[Prep] | None = None) -> None:
+    """all.patch and groups.json of the converted files, and of the prep
+    patches of the policies they use (each prep one group)."""
     conv_groups = [sorted((o for o in g if o.status == Status.CONVERTED), key=lambda o: o.path)
                    for g in groups]
     conv_groups = [g for g in conv_groups if g]
     conv = sorted((o for g in conv_groups for o in g), key=lambda o: o.path)
-    (out / "all.patch").write_text("".join(diffs(conv, store, jobs)))
-    (out / "groups.json").write_text(json.dumps(
-        {"groups": sorted([o.path for o in g] for g in conv_groups)}, indent=1) + "\n")
+    texts = dict(zip([o.path for o in conv], diffs(conv, store, jobs)))
+    for pr in preps or []:
+        for f in sorted(pr.new):
+            texts[f] = _laid_out_diff((f, pr.old[f], pr.new[f]))
+    (out / "all.patch").write_text("".join(texts[p] for p in sorted(texts)))
+    names = [[o.path for o in g] for g in conv_groups] + [sorted(pr.new) for pr in preps or []]
+    (out / "groups.json").write_text(json.dumps({"groups": sorted(names)}, indent=1) + "\n")
 
 
 def subsystem(path: str) -> str:
@@ -81,7 +89,8 @@ def rules_of(o: Outcome) -> list[str]:
 
 
 def report(out: Path, kernel: str, outcomes: list[Outcome],
-           unscanned: list[tuple[str, str]] | None = None) -> None:
+           unscanned: list[tuple[str, str]] | None = None,
+           preps: list[Prep] | None = None) -> None:
     """report.json and report.md; unscanned: the paths the scan could not
     read or would not follow (symbolic links out of the tree), with why."""
     files = [{"path": o.path, "status": o.status, "reason": o.reason,
@@ -89,6 +98,8 @@ def report(out: Path, kernel: str, outcomes: list[Outcome],
               "notes": o.notes, "sites": o.sites}
              for o in sorted(outcomes, key=lambda o: o.path)]
     data: dict = {"kernel": kernel, "target": "bh", "files": files}
+    if preps:
+        data["prep"] = [pr.record() for pr in preps]
     if unscanned:
         data["unscanned"] = [{"path": p, "reason": why} for p, why in sorted(unscanned)]
     (out / "report.json").write_text(json.dumps(data, indent=1) + "\n")
@@ -106,6 +117,13 @@ def report(out: Path, kernel: str, outcomes: list[Outcome],
         lines.append(f"| {sub} | {len(by[sub])} | {count[Status.CONVERTED]} | "
                      f"{count[Status.UNCONVERTED]} | {count[Status.FAILED]} |")
     lines += sites_section(outcomes)
+    for pr in preps or []:
+        pol = pr.policy
+        lines += ["", f"## Subsystem policy: {pol.name}", "",
+                  f"The converted files under {', '.join(f'`{p}`' for p in pol.paths)} queue "
+                  "on " + ", ".join(f"`{o}` (not `{s}`)" for s, o in pol.queues)
+                  + f", which a first patch adds ({', '.join(f'`{f}`' for f in sorted(pr.new))}: "
+                  f"\"{pol.subject}\"). Why: " + " ".join(pol.why.split())]
     noted = [o for o in sorted(outcomes, key=lambda o: o.path) if o.notes]
     if noted:
         lines += ["", "## Converted, with a note for the reviewer", ""]

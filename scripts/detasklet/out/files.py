@@ -79,13 +79,22 @@ def converted(report: dict) -> list[str]:
 
 
 def builds(report: dict) -> dict[str, dict]:
-    """path -> the "build" record make compile-test wrote, where there is one."""
-    return {f["path"]: f["build"] for f in report["files"] if f.get("build")}
+    """path -> the "build" record make compile-test wrote, where there is one
+    (a prep patch's files: under report.json "prep")."""
+    got = {f["path"]: f["build"] for f in report["files"] if f.get("build")}
+    got.update({p: b for pr in report.get("prep", []) for p, b in pr.get("build", {}).items()})
+    return got
+
+
+def prep_files(report: dict) -> list[str]:
+    """The files of the subsystems' prep patches (report.json "prep")."""
+    return sorted(f for pr in report.get("prep", []) for f in pr["files"])
 
 
 def check_consistent(out: Path, report: dict, patched: list[str]) -> None:
-    """Every file report.json says converted is in all.patch, and back."""
-    conv, have = set(converted(report)), set(patched)
+    """Every file report.json says converted (or a prep patch changes) is
+    in all.patch, and back."""
+    conv, have = set(converted(report)) | set(prep_files(report)), set(patched)
     missing, extra = sorted(conv - have), sorted(have - conv)
     if missing:
         raise InputError(f"{out}/all.patch lacks {missing[0]}"

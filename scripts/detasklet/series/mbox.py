@@ -55,9 +55,13 @@ def patch_file(p: Patch, n: int, total: int, ident: Ident, fds: dict[str, FileDi
     kept = any("tasklet" in ln.lower() for f in files for ln in f.lines("+"))
     # report.json "notes" (legacy data fields) and "sites" (each verdict).
     extra = list(dict.fromkeys(n_ for f in p.files for n_ in notes.get(f, [])))
-    msg = message.unused_body(files, builds) if p.unused_only else message.body(
-        p.name, files, builds, p.shared, kept, extra,
-        [s for f in p.files for s in (sites or {}).get(f, [])])
+    if p.prep:
+        msg = message.prep_body(p.prep, files, builds)
+    elif p.unused_only:
+        msg = message.unused_body(files, builds)
+    else:
+        msg = message.body(p.name, files, builds, p.shared, kept, extra,
+                           [s for f in p.files for s in (sites or {}).get(f, [])], p.queues)
     rest = (f"\n{msg}\nSigned-off-by: {ident.name_email}\n---\n"
             + (f"No recipients: {p.no_rcpt}.\n\n" if p.no_rcpt else "")
             + diffstat(files) + "\n"

@@ -228,14 +228,31 @@ def _comments(line: str) -> list[str]:
     return [text] if text else []
 
 
+def prep_body(prep: dict, files: list[FileDiff], builds: dict[str, dict]) -> str:
+    """The message of a subsystem's prep patch (report.json "prep"): the
+    policy's own words, then how it built."""
+    paras = [" ".join(p.split()) for p in prep["message"].strip().split("\n\n")]
+    return "\n\n".join(para(p) for p in paras) + "\n\n" + para(
+        build_sentence([f.path for f in files], builds)) + "\n"
+
+
+def _requeue(text: str, queues: dict[str, str]) -> str:
+    for s, o in queues.items():
+        text = re.sub(r"\b" + s + r"\b", o, text)
+    return text
+
+
 def body(driver: str, files: list[FileDiff], builds: dict[str, dict],
          shared: str = "", kept_names: bool = False, extra: list[str] | None = None,
-         sites: list[dict] | None = None) -> str:
+         sites: list[dict] | None = None, queues: dict[str, str] | None = None) -> str:
     """The message between the Subject and the Signed-off-by; sites: the
-    verdicts of the patch's enable/kill/disable sites (report.json)."""
+    verdicts of the patch's enable/kill/disable sites (report.json);
+    queues: system workqueue -> the subsystem's that this patch queues on
+    instead (series.plan.policy_queues), added by the series' first patch."""
     keys = apis(files)
     sites = sites or []
-    rows = [_row(r.key, r.new, sites) for r in MAPPING if r.key in keys]
+    queues = queues or {}
+    rows = [_requeue(_row(r.key, r.new, sites), queues) for r in MAPPING if r.key in keys]
     added = "".join(ln for f in files for ln in f.lines("+"))
     notes = _notes(keys, sites, added)
     wqs = sorted(set(re.findall(r"\benable_and_queue_work\s*\(\s*(\w+)", added)))
@@ -251,11 +268,18 @@ def body(driver: str, files: list[FileDiff], builds: dict[str, dict],
         "",
         *[ln for r in rows for ln in _wrap_row(r)],
     ]
+    if queues:
+        names = " and ".join(queues.values())
+        out += ["", para(f"The work is queued on {names}, the BH "
+                         f"workqueue{'s' if len(queues) > 1 else ''} of the subsystem that "
+                         "the first patch of this series adds, rather than on "
+                         f"{' and '.join(queues)}.")]
     if wqs:
         out += ["", para("enable_and_queue_work() uses the queue of the item's "
                          f"queue_work() calls ({', '.join(wqs)}).")]
     notes += extra or []
     notes += [n for n in [tracked_note(sites)] if n] + site_bullets(sites)
+    notes = [_requeue(n, queues) for n in notes]
     if notes:
         out += ["", para("Where the behaviour differs:"), ""]
         for n in notes:
@@ -334,18 +358,24 @@ def cover(patches: "list[Patch]", rep: dict, fds: dict[str, FileDiff],
     table) that the series' files belong to."""
     total = len(patches)
     files = rep.get("files", [])
-    mine = {f for p in patches for f in p.files}
+    preps = [p for p in patches if p.prep]
+    mine = {f for p in patches if not p.prep for f in p.files}
     left = [f for f in files if f.get("status") != Status.CONVERTED]
     every = [fds[f] for p in patches for f in p.files]
     keys = apis(every)
+    queues = {s: o for p in patches for s, o in p.queues.items()}
     sites = [s for f in files if f.get("path") in mine for s in f.get("sites", [])]
     where = f"Linux {rep.get('kernel', '')}" + (f" for {scope}" if scope else "")
+    order = ("each patch applies and builds on its own, in any order." if not preps else
+             "the first patch adds " + " and ".join(queues.values() or ["the subsystem's "
+                                                                       "workqueues"])
+             + f" ({preps[0].subject}), which the driver patches queue on; each of "
+             "them applies on its own and builds on top of the first, in any order.")
     lines: list[str] = [
         para("Tasklets are deprecated, and BH workqueues (WQ_BH, since "
              "v6.9) run their work items from the same softirqs, on the CPU "
              "that queued them. This series moves tasklet users of "
-             f"{where} to BH workqueues, one patch per driver; each "
-             "patch applies and builds on its own, in any order."),
+             f"{where} to BH workqueues, one patch per driver; " + order),
     ]
     if part:
         lines += ["", para(part)]
@@ -357,9 +387,10 @@ def cover(patches: "list[Patch]", rep: dict, fds: dict[str, FileDiff],
         "",
         "The mapping:", "",
         *[ln for r in MAPPING if r.key in keys
-          for ln in _wrap_row(_row(r.key, r.new, sites) if r.key == IN_ATOMIC else r.new)],
+          for ln in _wrap_row(_requeue(_row(r.key, r.new, sites) if r.key == IN_ATOMIC
+                                       else r.new, queues))],
         "", "Where the behaviour differs:", "",
-        *[bullet(n) for n in _notes(keys, sites)],
+        *[bullet(_requeue(n, queues)) for n in _notes(keys, sites)],
     ]
     cross = [(n, p) for n, p in enumerate(patches, 1) if p.shared]
     if cross:

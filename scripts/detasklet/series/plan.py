@@ -37,9 +37,13 @@ class Patch:
     no_rcpt: str = ""         # why the patch has no To/Cc, when it has none
     tree: trees.Tree = field(default_factory=lambda: trees.Tree("misc"))
     unused_only: bool = False  # the patch only deletes unused declarations
+    prep: dict = field(default_factory=dict)    # a policy's prep patch (report.json "prep")
+    queues: dict[str, str] = field(default_factory=dict)  # system wq -> the policy's, used here
 
     @property
     def subject(self) -> str:
+        if self.prep:
+            return f"{self.prefix}{self.sep} {self.prep['subject'].partition(': ')[2]}"
         return f"{self.prefix}{self.sep} {UNUSED_SUBJECT if self.unused_only else SUBJECT}"
 
 
@@ -139,9 +143,21 @@ def index_of(kdir: Path) -> maintainers.Index:
     return maintainers.Index(maintainers.parse(text, lambda p: (kdir / p).is_dir()))
 
 
+def policy_queues(files: list[str], fds: dict[str, FileDiff], preps: list[dict]) -> dict[str, str]:
+    """system workqueue -> the policy's, for those of a policy's workqueues
+    that the added lines of files name."""
+    added = "".join(ln for f in files for ln in fds[f].lines("+"))
+    return {s: o for pr in preps if all(f.startswith(tuple(pr["paths"])) for f in files)
+            for s, o in sorted(pr["queues"].items()) if re.search(r"\b" + o + r"\b", added)}
+
+
 def plan(kdir: Path, fds: dict[str, FileDiff], old: dict[str, str],
-         groups: list[list[str]], index: maintainers.Index | None = None) -> list[Patch]:
-    """The patches: drivers, joined groups, subjects, trees."""
+         groups: list[list[str]], index: maintainers.Index | None = None,
+         preps: list[dict] | None = None) -> list[Patch]:
+    """The patches: drivers, joined groups, subjects, trees; preps: the
+    subsystems' prep patches (report.json "prep"), each a patch of its own
+    that comes first in its tree's series (series.write.split)."""
+    preps = preps or []
     index = index or index_of(kdir)
     table, lists = trees.load_table(), trees.load_lists()
     mods: dict[str, dict[str, str]] = {}
@@ -155,12 +171,20 @@ def plan(kdir: Path, fds: dict[str, FileDiff], old: dict[str, str],
                                         lambda d: bool(kbuild.read(kdir, d)))
     git = prefix.is_git(kdir)
     patches = []
-    for units in drivers_.split(groups, drivers):
+    prep_of = {tuple(sorted(pr["files"])): pr for pr in preps}
+    # a prep patch is never joined with a driver's files
+    units_list = [[g] for g in groups if tuple(sorted(g)) in prep_of] + drivers_.split(
+        [g for g in groups if tuple(sorted(g)) not in prep_of], drivers)
+    for units in units_list:
         files = sorted(f for u in units for f in u)
         p = Patch(files, unused_only=only_deletes_declarations([fds[f] for f in files]))
+        p.prep = prep_of.get(tuple(files), {})
+        p.queues = {} if p.prep else policy_queues(files, fds, preps)
         where, p.name = name_patch(files, drivers, old)
         hist = prefix.from_history(kdir, files) if git else None
-        if hist:
+        if p.prep:
+            p.prefix, p.sep, p.source = p.prep["subject"].partition(": ")[0], ":", "table"
+        elif hist:
             (p.prefix, p.sep), p.source = hist, "history"
         else:
             p.prefix, p.sep, p.source = prefix.from_table(where, p.name)
@@ -183,7 +207,8 @@ def plan(kdir: Path, fds: dict[str, FileDiff], old: dict[str, str],
     # one subject per patch: two drivers under one fixed prefix get their names
     subs: dict[str, list[Patch]] = {}
     for p in patches:
-        subs.setdefault(p.prefix, []).append(p)
+        if not p.prep:
+            subs.setdefault(p.prefix, []).append(p)
     for same in subs.values():
         if len(same) > 1 and len({p.name for p in same}) == len(same):
             for p in same:

@@ -133,7 +133,7 @@ def split(patches: list[Patch]) -> list[Series]:
         by.setdefault(p.tree.name, []).append(p)
     out = []
     for name in sorted(by):
-        ps = by[name]
+        ps = sorted(by[name], key=lambda p: not p.prep)   # a policy's prep patch first
         cuts = trees.parts(ps[0].tree, len(ps))
         for k, (a, b) in enumerate(cuts, 1):
             folder = name if len(cuts) == 1 else f"{name}-{k}"
@@ -194,7 +194,7 @@ def build(kdir: Path, out: Path, ident: Ident, jobs: int = 2, out_name: str = ""
     notes = {f["path"]: f["notes"] for f in rep["files"] if f.get("notes")}
     sites = {f["path"]: f["sites"] for f in rep["files"] if f.get("sites")}
     index = plan_.index_of(kdir)
-    patches = plan_.plan(kdir, fds, old, groups, index)
+    patches = plan_.plan(kdir, fds, old, groups, index, rep.get("prep", []))
     log.info(f"series: {len(fds)} files in {len(patches)} patches; asking get_maintainer.pl")
     asked = time.monotonic()
     maintainers.address(kdir, patches, fds, store, jobs)

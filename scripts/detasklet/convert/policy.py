@@ -1,0 +1,214 @@
+"""Per-subsystem policies (policies.toml): the workqueues a subsystem's
+converted drivers queue on, and the patch that adds them.
+
+A policy covers the files under its paths. In those files' new text, the
+system BH workqueues the rewrite chose become the subsystem's (queues),
+and a file that does not reach the policy's header through its includes
+gets an #include of it. The prep patch (edits: insertions at anchors of
+the pristine files) adds the subsystem's workqueues; it is written into
+all.patch beside the drivers and is the first patch of the subsystem's
+series (series.plan). A policy whose anchors a tree does not have exactly
+once is not usable on that tree: its drivers keep the default queues.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import re
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..ctext.includes import Resolver
+from ..ctext.lex import mask, sub_code
+from ..errors import InputError
+
+log = logging.getLogger("detasklet")
+
+FILE = Path(__file__).resolve().parents[3] / "policies.toml"
+_KEYS = {"paths", "header", "why", "subject", "message", "queues", "edits"}
+
+
+@dataclass(frozen=True)
+class Edit:
+    file: str
+    anchor: str
+    after: bool          # insert after the anchor (else before it)
+    text: str
+
+
+@dataclass(frozen=True)
+class Policy:
+    name: str
+    paths: tuple[str, ...]
+    header: str
+    queues: tuple[tuple[str, str], ...]    # (system workqueue, the subsystem's)
+    subject: str
+    message: str
+    why: str
+    edits: tuple[Edit, ...]
+
+    def covers(self, rel: str) -> bool:
+        return rel.startswith(self.paths)
+
+    @property
+    def files(self) -> list[str]:
+        """The files the prep patch changes."""
+        return sorted({e.file for e in self.edits})
+
+
+def load(path: Path = FILE) -> list[Policy]:
+    """The policies of policies.toml, checked."""
+    try:
+        data = tomllib.loads(path.read_text())
+    except (OSError, tomllib.TOMLDecodeError) as e:
+        raise InputError(f"{path}: {e}") from None
+    out = []
+    for name, d in sorted(data.items()):
+        bad = set(d) - _KEYS or _KEYS - set(d)
+        if bad:
+            raise InputError(f"{path} [{name}]: keys {sorted(bad)} missing or unknown")
+        edits = []
+        for e in d["edits"]:
+            if set(e) not in ({"file", "after", "text"}, {"file", "before", "text"}):
+                raise InputError(f"{path} [{name}] edit: needs file, text and one of "
+                                 "after/before")
+            edits.append(Edit(e["file"], e.get("after", e.get("before", "")), "after" in e,
+                              e["text"]))
+        out.append(Policy(name, tuple(d["paths"]), d["header"], tuple(sorted(d["queues"].items())),
+                          d["subject"], d["message"], d["why"], tuple(edits)))
+    return out
+
+
+def prep_texts(kdir: Path, pol: Policy) -> dict[str, str] | str:
+    """The new text of each file of pol's prep patch on kdir, or why the
+    policy cannot be used on that tree."""
+    try:
+        wq = (kdir / "include/linux/workqueue.h").read_text(errors="replace")
+    except OSError:
+        wq = ""
+    percpu = " | WQ_PERCPU" if re.search(r"\bWQ_PERCPU\b", wq) else ""
+    texts: dict[str, str] = {}
+    for e in pol.edits:
+        if e.file not in texts:
+            try:
+                texts[e.file] = (kdir / e.file).read_text()
+            except (OSError, UnicodeDecodeError):
+                return f"{e.file} cannot be read"
+        t = texts[e.file]
+        n = t.count(e.anchor)
+        if n != 1:
+            first = e.anchor.strip().splitlines()[0] if e.anchor.strip() else "(empty)"
+            return f"{e.file} has {n} copies of the anchor {first!r}, not one"
+        i = t.index(e.anchor) + (len(e.anchor) if e.after else 0)
+        texts[e.file] = t[:i] + e.text.replace("{percpu}", percpu) + t[i:]
+    return texts
+
+
+def usable(kdir: Path, policies: list[Policy]) -> list[Policy]:
+    """The policies whose prep patch can be made on kdir; a warning for
+    each other one."""
+    out = []
+    for pol in policies:
+        got = prep_texts(kdir, pol)
+        if isinstance(got, str):
+            log.warning(f"policy {pol.name}: not used on this tree ({got}); its drivers "
+                        "queue on the system BH workqueues")
+        else:
+            out.append(pol)
+    return out
+
+
+def names_system_queue(pol: Policy, text: str) -> bool:
+    code = mask(text)
+    return any(re.search(r"\b" + s + r"\b", code) for s, _ in pol.queues)
+
+
+def for_group(policies: list[Policy], files: list[str], old: dict[str, str]) -> Policy | None:
+    """The policy of a group of files that share work items: one that
+    covers every file, none of which already names a system BH workqueue.
+    A work item is non-reentrant only within one workqueue, so the files
+    of a group queue on the same ones or the group keeps the default."""
+    pol = next((p for p in policies if files and all(p.covers(f) for f in files)), None)
+    if pol is None or any(names_system_queue(pol, old[f]) for f in files):
+        return None
+    return pol
+
+
+def _reaches(res: Resolver, rel: str, header: str) -> bool:
+    seen, todo = {rel}, [rel]
+    while todo:
+        for inc in res.of(todo.pop()):
+            if inc == header:
+                return True
+            if inc not in seen:
+                seen.add(inc)
+                todo.append(inc)
+    return False
+
+
+_INCLUDE_LINE_RE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*[<"][^>"\n]+[>"][^\n]*\n', re.M)
+
+
+def apply(res: Resolver, pol: Policy, rel: str, old: str, new: str) -> str:
+    """new (the rewrite of rel) with the subsystem's workqueues for the
+    system ones; the policy's header included when rel does not reach it.
+    A file whose old code already named a system workqueue keeps it all
+    (for_group() keeps its whole group so): renaming lines the conversion
+    did not write is not this patch's job."""
+    code_new = mask(new)
+    names = [(s, o) for s, o in pol.queues if re.search(r"\b" + s + r"\b", code_new)]
+    if not names or names_system_queue(pol, old):
+        return new
+    for s, o in names:
+        new = sub_code(re.compile(r"\b" + s + r"\b"), o, new)
+    if rel == pol.header or _reaches(res, rel, pol.header):
+        return new
+    inc = os.path.relpath(pol.header, os.path.dirname(rel))
+    last = None
+    for m in _INCLUDE_LINE_RE.finditer(mask(new)):
+        last = m
+    line = f'#include "{inc}"\n'
+    if last is None:
+        return line + new
+    return new[:last.end()] + line + new[last.end():]
+
+
+def names_queue(pol: Policy, text: str) -> bool:
+    """text's code names one of the policy's workqueues."""
+    code = mask(text)
+    return any(re.search(r"\b" + o + r"\b", code) for _, o in pol.queues)
+
+
+@dataclass(frozen=True)
+class Prep:
+    policy: Policy
+    old: dict[str, str]      # path -> pristine text
+    new: dict[str, str]      # path -> text with the edits
+
+    def record(self) -> dict:
+        """report.json "prep" entry."""
+        return {"policy": self.policy.name, "files": sorted(self.new),
+                "paths": list(self.policy.paths),
+                "subject": self.policy.subject, "message": self.policy.message,
+                "queues": dict(self.policy.queues)}
+
+
+def preps(kdir: Path, policies: list[Policy], converted: dict[str, str]) -> list[Prep]:
+    """The prep patches the converted files (path -> new text) need: one
+    for each policy that some of them queue on (apply() renamed their
+    queues only where the policy was usable)."""
+    out = []
+    for pol in policies:
+        if not any(pol.covers(p) and names_queue(pol, t) for p, t in converted.items()):
+            continue
+        texts = prep_texts(kdir, pol)
+        if isinstance(texts, str):
+            continue
+        both = sorted(set(texts) & set(converted))
+        if both:
+            raise InputError(f"policy {pol.name}: its prep patch changes {both[0]}, which "
+                             "is converted too; the two changes cannot be told apart")
+        out.append(Prep(pol, {f: (kdir / f).read_text() for f in texts}, texts))
+    return out
