@@ -6,7 +6,9 @@
 //  (scripts/detasklet/convert/legacy_local.py) and passes it in
 //  DETASKLET_LEGACY_LOCAL with the expression of that value:
 //  (unsigned long)container_of(work, C, f) when every init passed the
-//  container, container_of(work, C, f)->f_data when some init passed
+//  container, (unsigned long)&container_of(work, C, f)->P when every init
+//  passed &E->P of the tasklet's own container E (a member's address, a
+//  fixed offset), container_of(work, C, f)->f_data when some init passed
 //  another value, which the init now stores in the new field f_data (the
 //  driver declares it next to the member). Equivalent: the callback sees
 //  the data that tasklet_init() stored, and nothing else writes it. A
@@ -84,21 +86,26 @@ tasklet_init(&E.F, cb, D);
 tasklet_init(&(E->F), cb, D);
 )
 
+// "member": the data was the address of a member of that container
+// (&E->P), which the callback (or its wrapper) recomputes the same way.
 @script:python container_local_init_proven depends on facts@
 cb << container_local_init.cb;
 f << container_local_init.F;
+wcb;
 @@
 import detasklet_cocci
 c = detasklet_cocci.legacy_local(cb)
-if c.get("kind") != "container" or c.get("field") != f:
+if c.get("kind") not in ("container", "member") or c.get("field") != f:
     cocci.include_match(False)
+else:
+    coccinelle.wcb = cocci.make_ident(c.get("wrapper") or cb)
 
 @patch_container_local_init depends on patch && facts@
-identifier container_local_init.cb;
+identifier container_local_init.cb, container_local_init_proven.wcb;
 expression E1, E2;
 @@
 - tasklet_init(E1, cb, E2);
-+ INIT_WORK(E1, cb);
++ INIT_WORK(E1, wcb);
 
 // The callback: same body, its old parameter now a local variable first,
 // of the same type (unsigned long, or uintptr_t: the driver checked).

@@ -12,7 +12,6 @@ struct jr_params {
 
 struct jr_priv {
 	struct work_struct irqtask;
-	unsigned long irqtask_data;
 	struct jr_params tasklet_params;
 };
 
@@ -25,12 +24,14 @@ static void caam_jr_dequeue(unsigned long devarg)
 
 static void caam_jr_dequeue_work(struct work_struct *work)
 {
-	caam_jr_dequeue(container_of(work, struct jr_priv, irqtask)->irqtask_data);
+	unsigned long data =
+		(unsigned long)&container_of(work, struct jr_priv, irqtask)->tasklet_params;
+
+	caam_jr_dequeue(data);
 }
 
 static void caam_jr_init(struct jr_priv *jrp)
 {
-	jrp->irqtask_data = (unsigned long)&jrp->tasklet_params;
 	INIT_WORK(&jrp->irqtask, caam_jr_dequeue_work);
 }
 

@@ -170,12 +170,17 @@ def add_wrappers(text: str, wrappers: dict[str, tuple[str, str]]) -> str:
         if at < 0:
             continue
         call = layout.wrap(f"\t{cb}({expr});", layout.MAX_COLS)
+        if any(layout.width(ln) > layout.MAX_COLS for ln in call.split("\n")):
+            # too long for one call (caam: &container_of(...)->tasklet_params):
+            # the value in a local, laid out as tidy_locals() does
+            call = tidy_locals(f"\tunsigned long data = {expr};\n\tx\n")[:-3] + \
+                f"\t{cb}(data);"
         fn = f"static void {name}(struct work_struct *work)\n{{\n{call}\n}}\n\n"
         text = text[:at] + fn + text[at:]
     return text
 
 
-_LOCAL_RE = re.compile(r"^(\t+)(unsigned long|uintptr_t) (\w+) = ((?:\(unsigned long\))?"
+_LOCAL_RE = re.compile(r"^(\t+)(unsigned long|uintptr_t) (\w+) = ((?:\(unsigned long\)&?)?"
                        r"container_of\(work, [^;\n]*;)\n(?=([^\n]*))", re.M)
 # A declaration line, as checkpatch sees one: type words, a name, = ; or ,
 _DECL_RE = re.compile(r"\t+(?:(?:const|static|volatile|unsigned|signed|struct|union|enum)\s+)*"

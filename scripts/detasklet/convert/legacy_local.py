@@ -10,6 +10,10 @@ variable, first in the body (cocci/22-legacy-data.cocci):
   data in other ways too (he.c prints it, nitrox casts it through
   uintptr_t): unsigned long data = (unsigned long)container_of(work, C, f);
   the same value, since container_of() of the work item is that container.
+- "member": every init passes &E->P, the address of a member of the
+  tasklet's own container E (caam: &jrp->tasklet_params): unsigned long
+  data = (unsigned long)&container_of(work, C, f)->P; the same address,
+  with no field.
 - "field": some init passes another value (a device, a member, a pointer
   read at init time): the value is stored, where the tasklet stored it,
   in a new field f_data of the container, next to the work item:
@@ -61,10 +65,41 @@ class LocalCb:
     # cb itself becomes the work function. Field kind only: a container
     # callback called directly is left to the from_work() rules.
     wrapper: str = ""
+    # Member kind: every init passed the address of this member of the
+    # tasklet's own container (caam: &jrp->tasklet_params), a fixed offset
+    # from the object container_of() finds; no field is needed.
+    path: str = ""
 
     def expr(self) -> str:
         of = f"container_of(work, {self.ctype}, {self.field})"
-        return f"(unsigned long){of}" if self.kind == "container" else f"{of}->{self.field}_data"
+        if self.kind == "container":
+            return f"(unsigned long){of}"
+        if self.kind == "member":
+            return f"(unsigned long)&{of}->{self.path}"
+        return f"{of}->{self.field}_data"
+
+
+_MEMBER_DATA_RE = re.compile(r"(?:\(\s*unsigned\s+long\s*\)\s*)?&\s*(?P<par>\()?\s*(?P<e>.+?)"
+                             r"\s*(?P<op>->|\.)\s*(?P<path>\w+(?:\s*(?:->|\.)\s*\w+)*)"
+                             r"\s*(?(par)\))", re.S)
+
+
+def member_path(inits: list["re.Match[str]"]) -> str:
+    """The member path P when every init tasklet_init(&E->f, cb, D) passes
+    D = &E->P (or &E.P with &E.f), E the same expression as the tasklet's
+    own container: then D is &container_of(work, C, f)->P, whatever E was.
+    "" otherwise."""
+    paths = set()
+    for m in inits:
+        d = _MEMBER_DATA_RE.fullmatch(m.group("data").strip())
+        if not d or _norm(d.group("e")) != _norm(m.group("e")) or d.group("op") != m.group("op"):
+            return ""
+        paths.add(re.sub(r"\s+", "", d.group("path")))
+    return paths.pop() if len(paths) == 1 else ""
+
+
+def _norm(e: str) -> str:
+    return re.sub(r"\s+", "", e)
 
 
 def member_struct(codes: list[str], f: str) -> str:
@@ -173,17 +208,19 @@ def locals_for(codes: dict[str, str], legacy: dict[str, str]
             wrapper = cb + "_work"
         container = cb in legacy
         # The field form names E twice (E->f_data = data; INIT_WORK(&E->f, cb)):
-        # only when E has no side effect (no call, ++, --, assignment).
+        # only when E has no side effect (no call, ++, --, assignment). The
+        # member form drops the data, which names E: the same condition.
         busy = next((m for _, m, _ in sites if m and has_side_effect(m.group("e"))), None)
         if not container and busy:
             why[f0] = (f"{where}: its tasklet expression '{busy.group('e')}' would be "
                        "evaluated twice with the data field")
             continue
-        if not container and _named_member(texts, fld + "_data"):
+        path = "" if container else member_path([m for _, m, _ in sites if m])
+        if not container and not path and _named_member(texts, fld + "_data"):
             why[f0] = f"{where}: the name {fld}_data for its data field is taken"
             continue
-        out[cb] = LocalCb("container" if container else "field", fld, ctype,
-                          defs[0][1].group(1), defs[0][0], wrapper)
+        kind = "container" if container else "member" if path else "field"
+        out[cb] = LocalCb(kind, fld, ctype, defs[0][1].group(1), defs[0][0], wrapper, path)
     return out, why
 
 
@@ -243,11 +280,21 @@ def _other_use(codes: dict[str, str], cb: str) -> tuple[str, int] | None:
 
 def note(c: LocalCb, cb: str) -> str:
     """Why the rewrite of cb is exact, for the reviewer (commit message)."""
-    if c.wrapper:        # only the field kind: container callbacks go to from_work()
+    if c.wrapper and c.kind == "field":  # container callbacks go to from_work()
         return (f"{cb}() is also called directly, so it keeps its unsigned long parameter; "
                 f"the work item runs the new {c.wrapper}(), which calls {cb}() with the "
                 f"value tasklet_init() stored, now kept in the new field {c.field}_data, "
                 "as the tasklet core did.")
+    if c.kind == "member" and c.wrapper:
+        return (f"{cb}() is also called directly, so it keeps its unsigned long parameter; "
+                f"the work item runs the new {c.wrapper}(), which calls {cb}() with the "
+                f"value tasklet_init() stored, the address of the member {c.path} of the "
+                f"object around the work item, which {c.wrapper}() finds again with "
+                "container_of(); no field is added.")
+    if c.kind == "member":
+        return (f"{cb}() took the address of the member {c.path} of the object around "
+                f"the tasklet; '{c.param}' is now {c.expr()}, the same address, since "
+                "container_of() of the work item is that object.")
     if c.kind == "field":
         return (f"{cb}() took the tasklet's data, which is not the struct around the "
                 f"work item: that value is now kept in the new field {c.field}_data, set "
