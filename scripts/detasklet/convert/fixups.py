@@ -21,12 +21,15 @@ import re
 from typing import TYPE_CHECKING
 
 from ..ctext import layout
-from ..ctext.lex import function_start, has_prose, mask, sub_code
+from ..ctext.lex import block_at, function_start, has_prose, mask, sub_code
 from ..ctext.tasklet import (FORWARD_DECL_RE, STRUCT_RE, key, member_declaration,
                              only_forward_declared)
 from ..mapping import MAPPING
 
+from .legacy_local import void_read_re
+
 if TYPE_CHECKING:
+    from .legacy_local import LocalCb
     from .sites import Tracked
     from .groups import Group
 
@@ -46,6 +49,7 @@ def after_spatch(orig: str, spatched: str | None, g: "Group", path: str) -> str:
     text = rename_kerneldoc(orig, spatched) if spatched is not None else orig
     text = rename_type(rewrite_macros(text, frozenset(g.hi_keys)))
     fields = sorted(c.field for c in g.legacy_local.values() if c.kind == "field")
+    text = fold_locals(text, [c for c in g.legacy_local.values() if c.fold])
     text = tidy_locals(add_fields(orig, text, fields))
     text = add_wrappers(text, {cb: (c.wrapper, c.expr())
                                for cb, c in g.legacy_local.items() if c.wrapper})
@@ -177,6 +181,33 @@ def add_wrappers(text: str, wrappers: dict[str, tuple[str, str]]) -> str:
                 f"\t{cb}(data);"
         fn = f"static void {name}(struct work_struct *work)\n{{\n{call}\n}}\n\n"
         text = text[:at] + fn + text[at:]
+    return text
+
+
+def fold_locals(text: str, cs: "list[LocalCb]") -> str:
+    """For each callback whose one read of its old argument d was
+    'struct C *p = (void *)d;' (legacy_local.void_pointer_read): the local
+    'unsigned long d = (unsigned long)container_of(work, C, f);' that
+    cocci/22 put first in its body goes, and p's declaration becomes
+    'struct C *p = from_work(p, work, f);', the same pointer."""
+    for c in cs:
+        local = re.compile(r"^\t+(?:unsigned long|uintptr_t) " + c.param + r" = \(unsigned long\)"
+                           r"container_of\(work, " + re.escape(c.ctype) + r", " + c.field
+                           + r"\);\n", re.M)
+        for m in reversed(list(local.finditer(text))):
+            masked = mask(text)
+            brace = masked.rfind("{", 0, m.start())      # the local is first in the body
+            block = block_at(masked, brace) if brace >= 0 else None
+            if block is None:
+                continue
+            end = brace + len(block)
+            body = text[m.end():end]
+            d = void_read_re(c.param, c.fold, re.escape(c.ctype.split()[-1])).search(mask(body))
+            if not d:
+                continue
+            new_decl = f"{c.ctype} *{c.fold} = from_work({c.fold}, work, {c.field});"
+            body = body[:d.start()] + new_decl + body[d.end():]
+            text = text[:m.start()] + body + text[end:]
     return text
 
 

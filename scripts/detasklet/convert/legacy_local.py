@@ -69,6 +69,11 @@ class LocalCb:
     # tasklet's own container (caam: &jrp->tasklet_params), a fixed offset
     # from the object container_of() finds; no field is needed.
     path: str = ""
+    # Container kind: the one read of the old argument is the declaration
+    # 'struct C *p = (void *)d;' (switchtec, ntb, vmbus): p, which then
+    # becomes 'struct C *p = from_work(p, work, f);' with no local
+    # (convert.fixups.fold_locals).
+    fold: str = ""
 
     def expr(self) -> str:
         of = f"container_of(work, {self.ctype}, {self.field})"
@@ -82,6 +87,24 @@ class LocalCb:
 _MEMBER_DATA_RE = re.compile(r"(?:\(\s*unsigned\s+long\s*\)\s*)?&\s*(?P<par>\()?\s*(?P<e>.+?)"
                              r"\s*(?P<op>->|\.)\s*(?P<path>\w+(?:\s*(?:->|\.)\s*\w+)*)"
                              r"\s*(?(par)\))", re.S)
+
+
+def void_read_re(d: str, name: str = r"\w+", ctag: str = r"\w+") -> re.Pattern[str]:
+    """'struct C *p = (void *)d;', also through (uintptr_t) and with
+    parentheses around d (nitrox): groups tag, name."""
+    return re.compile(r"\bstruct\s+(?P<tag>" + ctag + r")\s*\*\s*(?P<name>" + name +
+                      r")\s*=\s*\(\s*void\s*\*\s*\)\s*(?:\(\s*uintptr_t\s*\)\s*)?"
+                      r"(?P<par>\()?\s*" + d + r"\s*(?(par)\))\s*;")
+
+
+def void_pointer_read(body: str, d: str, ctype: str) -> str:
+    """The pointer p when the only read of d in body (masked) is the
+    declaration 'struct C *p = (void *)d;' with C the container type:
+    then p is from_work(p, work, f). "" otherwise."""
+    if not ctype.startswith("struct ") or len(re.findall(r"\b" + d + r"\b", body)) != 1:
+        return ""
+    m = void_read_re(d).search(body)
+    return m.group("name") if m and "struct " + m.group("tag") == ctype else ""
 
 
 def member_path(inits: list["re.Match[str]"]) -> str:
@@ -220,7 +243,9 @@ def locals_for(codes: dict[str, str], legacy: dict[str, str]
             why[f0] = f"{where}: the name {fld}_data for its data field is taken"
             continue
         kind = "container" if container else "member" if path else "field"
-        out[cb] = LocalCb(kind, fld, ctype, defs[0][1].group(1), defs[0][0], wrapper, path)
+        param = defs[0][1].group(1)
+        fold = void_pointer_read(body, param, ctype) if container and not wrapper else ""
+        out[cb] = LocalCb(kind, fld, ctype, param, defs[0][0], wrapper, path, fold)
     return out, why
 
 
@@ -300,6 +325,10 @@ def note(c: LocalCb, cb: str) -> str:
                 f"work item: that value is now kept in the new field {c.field}_data, set "
                 f"where tasklet_init() set it, and {cb}() reads it back into "
                 f"'{c.param}', so its body runs with the value it had before.")
+    if c.fold:
+        return (f"{cb}() read its old argument '{c.param}' once, cast through void * to "
+                f"the {c.ctype} pointer '{c.fold}': the container that every tasklet_init() "
+                f"passed as data, which is now from_work({c.fold}, work, {c.field}).")
     return (f"{cb}() reads its old argument in more ways than a cast: '{c.param}' is now "
             f"(unsigned long)container_of(work, {c.ctype}, {c.field}), the container "
             "that every tasklet_init() passed as data.")
