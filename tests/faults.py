@@ -152,7 +152,13 @@ def interrupt(k: Path, t: Path, name: str, sig: int, group: bool) -> str:
     for line in proc.stderr:                 # wait until spatch runs
         if line.startswith("rewriting") or "with spatch" in line:
             break
-    time.sleep(1.5)
+    until = time.time() + 20                 # ... on slow.c (a loaded machine starts it late)
+    while time.time() < until and proc.poll() is None and not subprocess.run(
+            ["pgrep", "-f", "spatch.*slow"], capture_output=True).stdout:
+        time.sleep(0.1)
+    time.sleep(0.5)
+    if proc.poll() is not None:
+        return f"the run ended (exit {proc.returncode}) before it could be interrupted"
     start = time.time()
     if group:
         os.killpg(proc.pid, sig)             # what Ctrl-C does to the job
