@@ -140,6 +140,13 @@ def case_already_converted(k: Path, t: Path) -> str:
     return check("drivers/foo/foo.c" not in st, f"foo.c still listed: {st}")
 
 
+def _interactive() -> None:
+    """SIGINT as in a terminal's job: a runner started in the background
+    (nohup, '&') hands its children SIGINT ignored, and Python then
+    installs no KeyboardInterrupt."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def interrupt(k: Path, t: Path, name: str, sig: int, group: bool) -> str:
     out = t / name
     shutil.copytree(t / "o1", out)          # a previous result to keep
@@ -147,7 +154,7 @@ def interrupt(k: Path, t: Path, name: str, sig: int, group: bool) -> str:
     proc = subprocess.Popen([sys.executable, "-m", "detasklet", "convert", str(k),
                              "drivers/slow", "-o", str(out), "--timeout", "120", "--no-cache"],
                             cwd=t, env=ENV, stderr=subprocess.PIPE, text=True,
-                            start_new_session=True)
+                            start_new_session=True, preexec_fn=_interactive)
     assert proc.stderr is not None
     for line in proc.stderr:                 # wait until spatch runs
         if line.startswith("rewriting") or "with spatch" in line:
@@ -237,7 +244,7 @@ def case_cache_killed_run_trusts_nothing_half_written(k: Path, t: Path) -> str:
                              "drivers/foo", "drivers/bar", "drivers/slow", "-o", str(t / "c3"),
                              "--cache", str(c), "-j", "2"],
                             cwd=t, env=ENV, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL,
-                            text=True, start_new_session=True)
+                            text=True, start_new_session=True, preexec_fn=_interactive)
     assert proc.stderr is not None
     for line in proc.stderr:     # slow.c (the largest, first) runs ~7 s beside the others
         if "with spatch" in line:
