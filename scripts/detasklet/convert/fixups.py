@@ -174,11 +174,11 @@ def add_wrappers(text: str, wrappers: dict[str, tuple[str, str]]) -> str:
         if at < 0:
             continue
         call = layout.wrap(f"\t{cb}({expr});", layout.MAX_COLS)
-        if any(layout.width(ln) > layout.MAX_COLS for ln in call.split("\n")):
+        if not _fits(call):
             # too long for one call (caam: &container_of(...)->tasklet_params):
-            # the value in a local, laid out as tidy_locals() does
-            call = tidy_locals(f"\tunsigned long data = {expr};\n\tx\n")[:-3] + \
-                f"\t{cb}(data);"
+            # the value in a local, laid out as the callbacks' locals are
+            call = _local_line("\t", "unsigned long", "data", f"{expr};") + \
+                f"\n\n\t{cb}(data);"
         fn = f"static void {name}(struct work_struct *work)\n{{\n{call}\n}}\n\n"
         text = text[:at] + fn + text[at:]
     return text
@@ -224,17 +224,24 @@ def tidy_locals(text: str, limit: int = layout.MAX_COLS) -> str:
     callback body, in kernel style: within checkpatch's 100 columns
     (layout.wrap, the project's one line breaker; else a break after '='
     first), and followed by a blank line when no declaration follows."""
-    def fits(text: str) -> bool:
-        return all(layout.width(ln) <= limit for ln in text.split("\n"))
-
     def fix(m: re.Match[str]) -> str:
         tab, typ, name, value, nxt = m.groups()
-        tries = [layout.wrap(f"{tab}{typ} {name} = {value}", limit),
-                 f"{tab}{typ} {name} =\n" + layout.wrap(f"{tab}\t{value}", limit)]
-        line = next((t for t in tries if fits(t)), tries[0])
         blank = "" if not nxt.strip() or _DECL_RE.match(nxt) else "\n"
-        return line + "\n" + blank
+        return _local_line(tab, typ, name, value, limit) + "\n" + blank
     return _LOCAL_RE.sub(fix, text)
+
+
+def _fits(text: str, limit: int = layout.MAX_COLS) -> bool:
+    return all(layout.width(ln) <= limit for ln in text.split("\n"))
+
+
+def _local_line(tab: str, typ: str, name: str, value: str,
+                limit: int = layout.MAX_COLS) -> str:
+    """'typ name = value' (value ends with ';') within limit columns:
+    broken after commas (layout.wrap), else after '=' first."""
+    tries = [layout.wrap(f"{tab}{typ} {name} = {value}", limit),
+             f"{tab}{typ} {name} =\n" + layout.wrap(f"{tab}\t{value}", limit)]
+    return next((t for t in tries if _fits(t, limit)), tries[0])
 
 
 # ---- the tracked enable (convert.sites) ------------------------------------------

@@ -52,11 +52,6 @@ class Policy:
     def covers(self, rel: str) -> bool:
         return rel.startswith(self.paths)
 
-    @property
-    def files(self) -> list[str]:
-        """The files the prep patch changes."""
-        return sorted({e.file for e in self.edits})
-
 
 def load(path: Path = FILE) -> list[Policy]:
     """The policies of policies.toml, checked."""
@@ -120,9 +115,19 @@ def usable(kdir: Path, policies: list[Policy]) -> list[Policy]:
     return out
 
 
-def names_system_queue(pol: Policy, text: str) -> bool:
+def _names_any(text: str, names: list[str]) -> bool:
+    """text's code names one of names."""
     code = mask(text)
-    return any(re.search(r"\b" + s + r"\b", code) for s, _ in pol.queues)
+    return any(re.search(r"\b" + n + r"\b", code) for n in names)
+
+
+def names_system_queue(pol: Policy, text: str) -> bool:
+    return _names_any(text, [s for s, _ in pol.queues])
+
+
+def names_queue(pol: Policy, text: str) -> bool:
+    """text's code names one of the policy's workqueues."""
+    return _names_any(text, [o for _, o in pol.queues])
 
 
 def for_group(policies: list[Policy], files: list[str], old: dict[str, str]) -> Policy | None:
@@ -173,12 +178,6 @@ def apply(res: Resolver, pol: Policy, rel: str, old: str, new: str) -> str:
     if last is None:
         return line + new
     return new[:last.end()] + line + new[last.end():]
-
-
-def names_queue(pol: Policy, text: str) -> bool:
-    """text's code names one of the policy's workqueues."""
-    code = mask(text)
-    return any(re.search(r"\b" + o + r"\b", code) for _, o in pol.queues)
 
 
 @dataclass(frozen=True)
