@@ -18,6 +18,8 @@ TIMEOUT    ?= 120
 PATHS      ?=
 PKGS       := coccinelle bc flex bison libelf-dev libssl-dev
 BENCH_PKGS := qemu-system-x86 gnuplot-nox
+# b4, for the check that b4 prep reads what make branches writes
+TEST_PKGS  := b4
 CPUS       ?= 2
 PY         := PYTHONPATH=$(CURDIR)/scripts python3
 # $(call q,text): text as one shell word (KDIR or OUT may hold spaces or quotes).
@@ -29,7 +31,7 @@ ifneq ($(FROM),)
 export DETASKLET_FROM := $(FROM)
 endif
 
-.PHONY: test-fast convert test deps kunit kunit-smp kunit-breaks bench bench-deps tasklet-free reference references help series send-check rerun-bench \
+.PHONY: test-fast convert test deps kunit kunit-smp kunit-breaks bench bench-deps tasklet-free reference references help series branches send-check rerun-bench \
         compile-deps compile-test compile-sample coverage report
 
 ## help: this list
@@ -72,6 +74,10 @@ report:
 rerun-bench: deps $(if $(filter $(REF_TREE),$(KDIR)),reference)
 	@scripts/rerun-bench.sh $(call q,$(KDIR)) $(call q,$(or $(WORK),$(CURDIR)/build/rerun-bench-$(notdir $(KDIR))))
 
+## branches KDIR=git-checkout [OUT=dir] [PREFIX=detasklet/]: one branch per series in KDIR's repository (b4 prep reads them)
+branches:
+	@$(PY) -m detasklet branches $(call q,$(KDIR)) -o $(call q,$(OUT)) --prefix $(call q,$(or $(PREFIX),detasklet/))
+
 ## send-check [KDIR=dir] [OUT=dir]: each patch alone with git am and checkpatch --strict
 send-check: $(if $(filter $(REF_TREE),$(KDIR)),reference)
 	@$(PY) -m detasklet send-check $(call q,$(KDIR)) -o $(call q,$(OUT)) -j $(J)
@@ -80,11 +86,13 @@ send-check: $(if $(filter $(REF_TREE),$(KDIR)),reference)
 test: test-fast
 	@$(MAKE) --no-print-directory $(foreach v,$(KVERS),compile-sample-$(v))
 
-## test-fast: the command line, OUT safety, faults, golden cases, unit tests (no compile)
+## test-fast: the command line, OUT safety, faults, branches, golden cases, unit tests (no compile)
 test-fast: deps references
+	$(call install,$(TEST_PKGS))
 	@$(PY) tests/cli.py
 	@$(PY) tests/safety.py
 	@$(PY) tests/faults.py
+	@$(PY) tests/branches.py
 	@$(PY) tests/golden.py
 	@$(PY) tests/decisions.py
 	@$(PY) tests/units.py

@@ -4,9 +4,12 @@ tree, a driver that converts, the command line, and the closing tally."""
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
+from typing import Any, Callable
 
 ROOT = Path(__file__).resolve().parents[1]
 ENV = {**os.environ, "PYTHONPATH": str(ROOT / "scripts")}
@@ -58,6 +61,17 @@ def detasklet(args: list[str], cwd: Path, env: dict[str, str] | None = None,
                           capture_output=True, text=True, env={**ENV, **(env or {})}, timeout=300)
 
 
+def one_line_error(p: subprocess.CompletedProcess[str], words: str, code: int = 2) -> str:
+    lines = [ln for ln in p.stderr.splitlines() if ln.strip()]
+    if p.returncode != code:
+        return f"exit {p.returncode}, want {code} ({p.stderr.strip()[-300:]!r})"
+    if "Traceback" in p.stderr or len(lines) != 1:
+        return f"want one line on stderr, got {p.stderr[-400:]!r}"
+    if words.lower() not in lines[0].lower():
+        return f"message {lines[0]!r} lacks {words!r}"
+    return ""
+
+
 class Tally:
     """One line per case, then 'N passed, N failed' (and skipped, if any)."""
 
@@ -77,3 +91,38 @@ class Tally:
         print(f"{self.passed} passed, {self.failed} failed"
               + (f", {self.skipped} skipped" if self.skipped else ""))
         return 1 if self.failed or not self.passed else 0
+
+
+class Skip(Exception):
+    """A case that cannot run here (it needs root, say): reported as skipped."""
+
+
+def run_cases(namespace: dict[str, Any], world: Callable[[Path], Any], prefix: str) -> int:
+    """Every case_NAME function of namespace (or those named on the command
+    line), each on world(a new scratch folder), which is then removed: one
+    line per case and the tally; the exit code."""
+    cases = [(n[5:].replace("_", "-"), f) for n, f in sorted(namespace.items())
+             if n.startswith("case_")]
+    only = sys.argv[1:]
+    tally = Tally()
+    for name, fn in cases:
+        if only and name not in only:
+            continue
+        top = Path(tempfile.mkdtemp(prefix=prefix))
+        try:
+            err = fn(world(top))
+        except Skip as s:
+            tally.skip(name, str(s))
+            continue
+        except Exception as e:         # a broken case is a failure, with why
+            err = f"{type(e).__name__}: {e}"
+        finally:
+            for p in [top, *top.rglob("*")]:     # a case may leave folders read-only
+                if p.is_dir() and not p.is_symlink():
+                    try:
+                        os.chmod(p, 0o755)
+                    except OSError:
+                        pass
+            shutil.rmtree(top, ignore_errors=True)
+        tally.case(name, err)
+    return tally.close()

@@ -19,19 +19,15 @@ import os
 import shutil
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 from typing import Callable
 
-from fixtures import ENV as _ENV, FOO_C, ROOT, Tally, detasklet, kernel
+from fixtures import (ENV as _ENV, FOO_C, ROOT, Skip, detasklet, kernel, one_line_error,
+                      run_cases)
 
 ENV = {k: v for k, v in _ENV.items() if k not in ("DETASKLET_DATE", "SOURCE_DATE_EPOCH")}
 ENV["DETASKLET_FROM"] = "T <t@example.org>"
 ROOT_USER = os.geteuid() == 0
-
-class Skip(Exception):
-    pass
-
 
 def fake_tree(k: Path) -> Path:
     (k / "scripts").mkdir(parents=True, exist_ok=True)
@@ -59,17 +55,6 @@ def run(args: list[str], cwd: Path, env: dict[str, str] | None = None,
         user: str | None = None) -> subprocess.CompletedProcess[str]:
     prefix = ["setpriv", "--reuid", user, "--regid", user, "--clear-groups"] if user else None
     return detasklet(args, cwd, {**ENV, **(env or {})}, prefix)
-
-
-def one_line_error(p: subprocess.CompletedProcess[str], words: str, code: int = 2) -> str:
-    lines = [ln for ln in p.stderr.splitlines() if ln.strip()]
-    if p.returncode != code:
-        return f"exit {p.returncode}, want {code} ({p.stderr.strip()[-300:]!r})"
-    if "Traceback" in p.stderr or len(lines) != 1:
-        return f"want one line on stderr, got {p.stderr[-400:]!r}"
-    if words.lower() not in lines[0].lower():
-        return f"message {lines[0]!r} lacks {words!r}"
-    return ""
 
 
 class World:
@@ -473,31 +458,7 @@ def case_date_from_the_tree_not_the_clock(w: World) -> str:
 
 
 def main() -> int:
-    cases = [(n[5:].replace("_", "-"), f) for n, f in sorted(globals().items())
-             if n.startswith("case_")]
-    only = sys.argv[1:]
-    tally = Tally()
-    for name, fn in cases:
-        if only and name not in only:
-            continue
-        top = Path(tempfile.mkdtemp(prefix="detasklet-safety-"))
-        try:
-            err = fn(World(top))
-        except Skip as s:
-            tally.skip(name, str(s))
-            continue
-        except Exception as e:         # a broken case is a failure, with why
-            err = f"{type(e).__name__}: {e}"
-        finally:
-            for p in [top, *top.rglob("*")]:
-                if p.is_dir() and not p.is_symlink():
-                    try:
-                        os.chmod(p, 0o755)
-                    except OSError:
-                        pass
-            shutil.rmtree(top, ignore_errors=True)
-        tally.case(name, err)
-    return tally.close()
+    return run_cases(globals(), World, "detasklet-safety-")
 
 
 if __name__ == "__main__":

@@ -92,6 +92,11 @@ def cmd_series(a: argparse.Namespace) -> int:
     return write.main(a.kdir, a.out, a.from_, a.base, a.jobs, cache_dir(a))
 
 
+def cmd_branches(a: argparse.Namespace) -> int:
+    from .series import branches
+    return branches.main(a.kdir, a.out, a.prefix)
+
+
 def cmd_send_check(a: argparse.Namespace) -> int:
     from .check import send
     return send.main(a.kdir, a.out, a.jobs)
@@ -199,6 +204,16 @@ def parser() -> Parser:
                           "HEAD when it is a git checkout)")
     jobs(p_series)
     caching(p_series)
+
+    p_branches = command("branches", cmd_branches, "one branch per series of OUT/series/ in "
+                         "KDIR's git repository, from the series' base commit: a cover letter "
+                         "commit as b4 prep keeps it, then one commit per patch; made with git "
+                         "plumbing (work tree, index and HEAD untouched), and only branches "
+                         "this command made before are ever moved",
+                         "the git checkout OUT was made from")
+    out(p_branches, "a convert OUT")
+    p_branches.add_argument("--prefix", default="detasklet/",
+                            help="branch names: PREFIX<series folder> (default: %(default)s)")
 
     p_send = command("send-check", cmd_send_check, "apply every patch of OUT/series/ alone "
                      "(git am) and run checkpatch --strict; exit 1 on any failure")

@@ -174,6 +174,7 @@ def convert(kdir_arg: str, paths_arg: list[str], out_arg: str, jobs: int, timeou
             write.report(tmp, version, flat, problems, preps)
             clock.lap("write")
             stage.carry("bench")        # make bench's result, quoted by the cover letters
+            stage.carry("branches.json")    # the branches make branches may move
             npatch = len(series_write.build(kdir, tmp, identity.identity(kdir), jobs, str(out),
                                             store=store, times=times, fresh=True))
             write.timings(tmp, times, store)

@@ -26,7 +26,8 @@ MARKER = ".detasklet"
 # What the tool writes into OUT (top-level names); nothing else is ever
 # removed or replaced.
 ENTRIES = frozenset({MARKER, "all.patch", "report.json", "report.md", "groups.json",
-                     "series", ".get_maintainer.json", "tasklet-free.patch", "bench"})
+                     "series", ".get_maintainer.json", "tasklet-free.patch", "bench",
+                     "branches.json"})
 # Room a convert needs in OUT's file system, checked before any work.
 MIN_FREE = 64 << 20
 PROJECT = Path(__file__).resolve().parents[3]

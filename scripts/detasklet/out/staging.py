@@ -107,15 +107,19 @@ class Staging:
         return self.dir
 
     def carry(self, name: str) -> None:
-        """Copy OUT's folder name (one of ENTRIES, a real folder) into the
-        scratch folder: what another command wrote there, such as make
-        bench's bench/, outlives a convert that replaces OUT."""
+        """Copy OUT's entry name (one of ENTRIES, a real folder or file) into
+        the scratch folder: what another command wrote there, such as make
+        bench's bench/ or make branches' record, outlives a convert that
+        replaces OUT."""
         assert name in ENTRIES
         src = self.out / name
-        if marker(self.out) is None or src.is_symlink() or not src.is_dir():
+        if marker(self.out) is None or src.is_symlink() or not src.exists():
             return
         try:
-            shutil.copytree(src, self.dir / name, symlinks=True)
+            if src.is_dir():
+                shutil.copytree(src, self.dir / name, symlinks=True)
+            else:
+                shutil.copy2(src, self.dir / name)
         except (OSError, shutil.Error) as e:
             raise OutError(f"cannot copy {src} into the new OUT: {e}") from None
 

@@ -46,10 +46,27 @@ def identity(kdir: Path, from_: str | None = None, base: str | None = None) -> I
                     f"user.email); using {FALLBACK_FROM}")
     date = identity_date(kdir, base)
     if not base and is_git(kdir):
-        r = subprocess.run(["git", "-C", str(kdir), "rev-parse", "HEAD"],
-                           capture_output=True, text=True)
-        base = r.stdout.strip()
+        base = head_if_clean(kdir)
     return Ident(who, date, base or "", src)
+
+
+def head_if_clean(kdir: Path) -> str:
+    """KDIR's HEAD, if the work tree holds what HEAD holds (the patches are
+    made from the work tree): else '' and a warning, as a base-commit: of
+    HEAD would then be false. The index is not written (no optional
+    locks)."""
+    env = {**os.environ, "GIT_OPTIONAL_LOCKS": "0"}
+    head = subprocess.run(["git", "-C", str(kdir), "rev-parse", "--verify", "-q", "HEAD"],
+                          capture_output=True, text=True, env=env).stdout.strip()
+    if not head:
+        return ""
+    r = subprocess.run(["git", "-C", str(kdir), "status", "--porcelain", "--untracked-files=no"],
+                       capture_output=True, text=True, env=env)
+    if r.returncode or r.stdout.strip():
+        log.warning(f"{kdir} has changes not committed: the series get no base-commit: "
+                    "(commit them, or say BASE=)")
+        return ""
+    return head
 
 
 def identity_date(kdir: Path, base: str | None = None) -> int:

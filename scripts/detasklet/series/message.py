@@ -41,6 +41,10 @@ def para(text: str) -> str:
     return textwrap.fill(text, WRAP, break_long_words=False, break_on_hyphens=False)
 
 
+def _be(n: int) -> str:
+    return "is" if n == 1 else "are"
+
+
 def bullet(text: str) -> str:
     return textwrap.fill(text, WRAP, initial_indent="- ", subsequent_indent="  ",
                          break_long_words=False, break_on_hyphens=False)
@@ -379,19 +383,22 @@ def cover(patches: "list[Patch]", rep: dict, fds: dict[str, FileDiff],
     ]
     if part:
         lines += ["", para(part)]
+    users = len(files) or len(mine)
     lines += [
         "",
-        para(f"In this tree, {len(files) or len(mine)} files use the tasklet API: "
-             f"{len(mine)} are converted in these {total} patches"
-             + (f", {len(left)} are left unconverted (below)." if left else ".")),
+        para(f"In this tree, {users} {'file uses' if users == 1 else 'files use'} the tasklet "
+             f"API: {len(mine)} {_be(len(mine))} converted in "
+             + ("this patch" if total == 1 else f"these {total} patches")
+             + (f", {len(left)} {_be(len(left))} left unconverted (below)." if left else ".")),
         "",
         "The mapping:", "",
         *[ln for r in MAPPING if r.key in keys
           for ln in _wrap_row(_requeue(_row(r.key, r.new, sites) if r.key == IN_ATOMIC
                                        else r.new, queues))],
-        "", "Where the behaviour differs:", "",
-        *[bullet(_requeue(n, queues)) for n in _notes(keys, sites)],
     ]
+    differs = [bullet(_requeue(n, queues)) for n in _notes(keys, sites)]
+    if differs:
+        lines += ["", "Where the behaviour differs:", "", *differs]
     cross = [(n, p) for n, p in enumerate(patches, 1) if p.shared]
     if cross:
         lines += ["", "Patches that cross MAINTAINERS sections (the files share a work item):",
