@@ -8,7 +8,9 @@
 //  (unsigned long)container_of(work, C, f) when every init passed the
 //  container, (unsigned long)&container_of(work, C, f)->P when every init
 //  passed &E->P of the tasklet's own container E (a member's address, a
-//  fixed offset), container_of(work, C, f)->f_data when some init passed
+//  fixed offset), (unsigned long)container_of(work, C, f)->g when the init's
+//  function had just stored the data in E->g, which nothing else writes,
+//  container_of(work, C, f)->f_data when some init passed
 //  another value, which the init now stores in the new field f_data (the
 //  driver declares it next to the member). Equivalent: the callback sees
 //  the data that tasklet_init() stored, and nothing else writes it. A
@@ -87,7 +89,9 @@ tasklet_init(&(E->F), cb, D);
 )
 
 // "member": the data was the address of a member of that container
-// (&E->P), which the callback (or its wrapper) recomputes the same way.
+// (&E->P), which the callback (or its wrapper) recomputes the same way;
+// "mirror": the data was just stored in a member g of that container,
+// which nothing else writes, and the callback reads it back from there.
 @script:python container_local_init_proven depends on facts@
 cb << container_local_init.cb;
 f << container_local_init.F;
@@ -95,7 +99,7 @@ wcb;
 @@
 import detasklet_cocci
 c = detasklet_cocci.legacy_local(cb)
-if c.get("kind") not in ("container", "member") or c.get("field") != f:
+if c.get("kind") not in ("container", "member", "mirror") or c.get("field") != f:
     cocci.include_match(False)
 else:
     coccinelle.wcb = cocci.make_ident(c.get("wrapper") or cb)

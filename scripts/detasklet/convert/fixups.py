@@ -26,7 +26,7 @@ from ..ctext.tasklet import (FORWARD_DECL_RE, STRUCT_RE, key, member_declaration
                              only_forward_declared)
 from ..mapping import MAPPING
 
-from .legacy_local import void_read_re
+from .legacy_local import typed_read_re, void_read_re
 
 if TYPE_CHECKING:
     from .legacy_local import LocalCb
@@ -189,11 +189,12 @@ def fold_locals(text: str, cs: "list[LocalCb]") -> str:
     'struct C *p = (void *)d;' (legacy_local.void_pointer_read): the local
     'unsigned long d = (unsigned long)container_of(work, C, f);' that
     cocci/22 put first in its body goes, and p's declaration becomes
-    'struct C *p = from_work(p, work, f);', the same pointer."""
+    'struct C *p = from_work(p, work, f);', the same pointer. A mirror
+    callback's 'struct T *p = (struct T *)d;' becomes
+    'struct T *p = container_of(work, C, f)->g;' the same way."""
     for c in cs:
-        local = re.compile(r"^\t+(?:unsigned long|uintptr_t) " + c.param + r" = \(unsigned long\)"
-                           r"container_of\(work, " + re.escape(c.ctype) + r", " + c.field
-                           + r"\);\n", re.M)
+        local = re.compile(r"^\t+(?:unsigned long|uintptr_t) " + c.param + r" = "
+                           + re.escape(c.expr()) + r";\n", re.M)
         for m in reversed(list(local.finditer(text))):
             masked = mask(text)
             brace = masked.rfind("{", 0, m.start())      # the local is first in the body
@@ -202,10 +203,17 @@ def fold_locals(text: str, cs: "list[LocalCb]") -> str:
                 continue
             end = brace + len(block)
             body = text[m.end():end]
-            d = void_read_re(c.param, c.fold, re.escape(c.ctype.split()[-1])).search(mask(body))
+            if c.kind == "mirror":
+                d = typed_read_re(c.param, c.fold, re.escape(c.fold_type.split()[-1])
+                                  ).search(mask(body))
+                new_decl = (f"{c.fold_type} *{c.fold} = container_of(work, {c.ctype}, "
+                            f"{c.field})->{c.mirror};")
+            else:
+                d = void_read_re(c.param, c.fold, re.escape(c.ctype.split()[-1])
+                                 ).search(mask(body))
+                new_decl = f"{c.ctype} *{c.fold} = from_work({c.fold}, work, {c.field});"
             if not d:
                 continue
-            new_decl = f"{c.ctype} *{c.fold} = from_work({c.fold}, work, {c.field});"
             body = body[:d.start()] + new_decl + body[d.end():]
             text = text[:m.start()] + body + text[end:]
     return text

@@ -18,6 +18,8 @@ after, in the pipeline, with the decisions for the driver.
 
 from __future__ import annotations
 
+import re
+
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Callable
@@ -131,7 +133,9 @@ def examine(kdir: Path, g: Group, masked: Callable[[str], str] | None = None) ->
     g.legacy = legacy.legacy_fields(texts)
     wanted = legacy.callbacks_to_find(texts, g.legacy)
     near = legacy.callback_files(kdir, g.files, wanted) if wanted else {}
-    g.legacy_local, g.legacy_why = legacy_local.locals_for({**codes, **near}, g.legacy)
+    g.legacy_local, g.legacy_why = legacy_local.locals_for(
+        {**codes, **near}, g.legacy,
+        lambda w: legacy.near_files(kdir, g.files, {w}, re.compile(r"\b" + w + r"\b")))
     for cb, c in g.legacy_local.items():
         g.legacy.pop(cb, None)          # the from_work() rules leave it alone
         g.notes.setdefault(c.home, []).append(legacy_local.note(c, cb))

@@ -115,7 +115,14 @@ def callback_files(kdir: Path, files: list[str], names: set[str]) -> dict[str, s
     """Files near the group (its folders and their parents) that define or
     declare one of the legacy callbacks names without naming the tasklet
     API, with their masked text, in path order."""
-    pat = decl_re(names)
+    return near_files(kdir, files, names, decl_re(names))
+
+
+def near_files(kdir: Path, files: list[str], names: set[str], pat: re.Pattern[str]
+               ) -> dict[str, str]:
+    """The files near the group (its folders and their parents), not in it,
+    whose masked text matches pat (one of names must be in the raw text),
+    with that masked text, in path order."""
     dirs = {posixpath.dirname(f) for f in files}
     dirs |= {posixpath.dirname(d) for d in dirs if "/" in d}
     found: dict[str, str] = {}

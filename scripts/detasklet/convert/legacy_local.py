@@ -14,6 +14,12 @@ variable, first in the body (cocci/22-legacy-data.cocci):
   tasklet's own container E (caam: &jrp->tasklet_params): unsigned long
   data = (unsigned long)&container_of(work, C, f)->P; the same address,
   with no field.
+- "mirror": every init passes a value that the same function stored, just
+  before and unconditionally, in a member g of the tasklet's own container
+  (jmb38x_ms: host->msh = msh; ... tasklet_init(&host->notify, cb, msh)),
+  and nothing else in the group writes or takes the address of g:
+  unsigned long data = (unsigned long)container_of(work, C, f)->g; the
+  same value, with no field.
 - "field": some init passes another value (a device, a member, a pointer
   read at init time): the value is stored, where the tasklet stored it,
   in a new field f_data of the container, next to the work item:
@@ -35,6 +41,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Callable
 
 from ..ctext.lex import block_at, function_start, line_of
 from ..ctext.tasklet import any_declaration, member_declaration
@@ -55,7 +62,7 @@ Site = tuple[str, "re.Match[str] | None", int]     # (file, the init parsed, its
 
 @dataclass(frozen=True)
 class LocalCb:
-    kind: str        # "container" or "field"
+    kind: str        # "container", "member", "mirror" or "field"
     field: str       # the tasklet member f
     ctype: str       # the container type C, "struct x" or a typedef name
     param: str       # the old parameter name, now a local variable
@@ -69,11 +76,15 @@ class LocalCb:
     # tasklet's own container (caam: &jrp->tasklet_params), a fixed offset
     # from the object container_of() finds; no field is needed.
     path: str = ""
+    # Mirror kind: the member g of the container that holds the data.
+    mirror: str = ""
     # Container kind: the one read of the old argument is the declaration
     # 'struct C *p = (void *)d;' (switchtec, ntb, vmbus): p, which then
     # becomes 'struct C *p = from_work(p, work, f);' with no local
     # (convert.fixups.fold_locals).
     fold: str = ""
+    # Mirror kind: the type of that pointer, 'struct T' (the member's type).
+    fold_type: str = ""
 
     def expr(self) -> str:
         of = f"container_of(work, {self.ctype}, {self.field})"
@@ -81,6 +92,8 @@ class LocalCb:
             return f"(unsigned long){of}"
         if self.kind == "member":
             return f"(unsigned long)&{of}->{self.path}"
+        if self.kind == "mirror":
+            return f"(unsigned long){of}->{self.mirror}"
         return f"{of}->{self.field}_data"
 
 
@@ -107,6 +120,29 @@ def void_pointer_read(body: str, d: str, ctype: str) -> str:
     return m.group("name") if m and "struct " + m.group("tag") == ctype else ""
 
 
+def typed_read_re(d: str, name: str = r"\w+", tag: str = r"\w+") -> re.Pattern[str]:
+    """'struct T *p = (struct T *)d;' or '... = (void *)d;': groups tag, name."""
+    return re.compile(r"\bstruct\s+(?P<tag>" + tag + r")\s*\*\s*(?P<name>" + name +
+                      r")\s*=\s*\(\s*(?:void|struct\s+(?P=tag))\s*\*\s*\)\s*(?P<par>\()?\s*"
+                      + d + r"\s*(?(par)\))\s*;")
+
+
+def mirror_pointer_read(codes: list[str], body: str, d: str, g: str) -> tuple[str, str]:
+    """(p, 'struct T') when the only read of d in body (masked) is
+    'struct T *p = (struct T *)d;' (or (void *)d) and every declaration
+    of a member g in the group is 'struct T *g;': p is then the member
+    itself, with no unsigned long on the way. ("", "") otherwise."""
+    if len(re.findall(r"\b" + d + r"\b", body)) != 1:
+        return "", ""
+    m = typed_read_re(d).search(body)
+    if not m:
+        return "", ""
+    decls = [t for c in codes for t in re.findall(r"\bstruct\s+(\w+)\s*\*\s*" + g + r"\s*;", c)]
+    if not decls or set(decls) != {m.group("tag")}:
+        return "", ""
+    return m.group("name"), "struct " + m.group("tag")
+
+
 def member_path(inits: list["re.Match[str]"]) -> str:
     """The member path P when every init tasklet_init(&E->f, cb, D) passes
     D = &E->P (or &E.P with &E.f), E the same expression as the tasklet's
@@ -123,6 +159,71 @@ def member_path(inits: list["re.Match[str]"]) -> str:
 
 def _norm(e: str) -> str:
     return re.sub(r"\s+", "", e)
+
+
+_CASTS_RE = re.compile(r"^(?:\(\s*(?:unsigned\s+long|uintptr_t|void\s*\*)\s*\)\s*)+")
+
+
+def _stored(code: str, m: "re.Match[str]", at: int) -> str:
+    """The member g when the data D of the init m (at offset at) was stored
+    by 'E->g = D;' (E the tasklet's own container, the same op), earlier
+    in the same block with no brace, assignment to E or D, or label in
+    between, as a statement of its own (not the body of an unbraced if,
+    else, for or while). "" otherwise."""
+    data = _CASTS_RE.sub("", m.group("data").strip())
+    if not re.fullmatch(r"\w+", data) or m.group("par"):
+        return ""
+    e, op = m.group("e"), re.escape(m.group("op"))
+    start = max(code.rfind("{", 0, at), code.rfind("}", 0, at))
+    block = code[start + 1:at]
+    stores = list(re.finditer(r"(?<![\w.>])" + re.escape(e).replace(r"\ ", r"\s*") + r"\s*"
+                              + op + r"\s*(\w+)\s*=(?!=)\s*" + data + r"\s*;", block))
+    if not stores:
+        return ""
+    st = stores[-1]
+    before = block[:st.start()].rstrip()
+    if before and (before[-1] not in ";{}" or re.search(r"\b(?:else|do)$", before)):
+        return ""
+    after = block[st.end():]
+    if re.search(r"(?<![=!<>])\b(?:" + re.escape(e) + "|" + data + r")\s*=(?!=)", after) \
+            or re.search(r"^\s*\w+\s*:(?!:)", after, re.M):
+        return ""
+    return st.group(1)
+
+
+def _only_store(codes: dict[str, str], ctype: str, g: str) -> bool:
+    """Whether the group writes member g (->g = or .g =, also +=, ++ and
+    --) or takes its address at most once, the store _stored found: a
+    write through a variable declared as a pointer to another struct
+    type does not count."""
+    tag = ctype.split()[-1]
+    writes = 0
+    pat = re.compile(r"(\w+)?\s*(?:->|\.)\s*" + g + r"\b\s*(?:(?:<<|>>|[-+*/%|&^])?=(?!=)|\+\+|--)"
+                     r"|&\s*\(?\s*[\w.>()\[\]-]*(?:->|\.)\s*" + g + r"\b(?!\s*(?:->|\.|\[))"
+                     r"|(?:\+\+|--)\s*[\w.>-]*(?:->|\.)\s*" + g + r"\b")
+    for code in codes.values():
+        for w in pat.finditer(code):
+            base = w.group(1)
+            if base:
+                decl = list(re.finditer(r"\bstruct\s+(\w+)\s*\*\s*" + base + r"\b",
+                                        code[:w.start()]))
+                if decl and decl[-1].group(1) != tag:
+                    continue        # another struct's member of the same name
+            writes += 1
+    return writes == 1
+
+
+def mirror_member(codes: dict[str, str], sites: list[Site], ctype: str,
+                  near: Callable[[str], dict[str, str]]) -> str:
+    """The member g when the one init's data was just stored in E->g (see
+    _stored) and g is written nowhere else in the group or near it
+    (near(g): the masked files around the group that name g); ""
+    otherwise."""
+    gs = {_stored(codes[f], m, at) if m else "" for f, m, at in sites}
+    if len(gs) != 1 or "" in gs or len(sites) != 1:
+        return ""
+    g = gs.pop()
+    return g if _only_store({**near(g), **codes}, ctype, g) else ""
 
 
 def member_struct(codes: list[str], f: str) -> str:
@@ -177,11 +278,14 @@ def _pointer_inits(codes: dict[str, str]) -> dict[str, str]:
     return why
 
 
-def locals_for(codes: dict[str, str], legacy: dict[str, str]
+def locals_for(codes: dict[str, str], legacy: dict[str, str],
+               near: Callable[[str], dict[str, str]] = lambda g: {}
                ) -> tuple[dict[str, LocalCb], dict[str, str]]:
     """The legacy callbacks of a group (masked codes) that the
     local-variable form converts, and for the others that are not in
-    legacy (the from_work() form) the reason, keyed by file."""
+    legacy (the from_work() form) the reason, keyed by file. near(word):
+    the masked files around the group that name word (the mirror form
+    checks that they do not write the member)."""
     inits: dict[str, list[Site]] = {}
     for f, code in codes.items():
         for m in INIT_CB_RE.finditer(code):
@@ -239,13 +343,26 @@ def locals_for(codes: dict[str, str], legacy: dict[str, str]
                        "evaluated twice with the data field")
             continue
         path = "" if container else member_path([m for _, m, _ in sites if m])
-        if not container and not path and _named_member(texts, fld + "_data"):
+        # A struct declared in a .c file is seen by that file alone: no
+        # file around the group can write its members.
+        home_c = any(f.endswith(".c") and any(member_declaration(fld).match(c, m.start())
+                                              for m in any_declaration(fld).finditer(c))
+                     for f, c in codes.items())
+        mirror = "" if container or path else mirror_member(
+            codes, sites, ctype, (lambda g: {}) if home_c else near)
+        if not container and not path and not mirror and _named_member(texts, fld + "_data"):
             why[f0] = f"{where}: the name {fld}_data for its data field is taken"
             continue
-        kind = "container" if container else "member" if path else "field"
+        kind = ("container" if container else "member" if path else "mirror" if mirror
+                else "field")
         param = defs[0][1].group(1)
-        fold = void_pointer_read(body, param, ctype) if container and not wrapper else ""
-        out[cb] = LocalCb(kind, fld, ctype, param, defs[0][0], wrapper, path, fold)
+        fold, fold_type = "", ""
+        if container and not wrapper:
+            fold = void_pointer_read(body, param, ctype)
+        elif mirror and not wrapper:
+            fold, fold_type = mirror_pointer_read(texts, body, param, mirror)
+        out[cb] = LocalCb(kind, fld, ctype, param, defs[0][0], wrapper, path, mirror, fold,
+                          fold_type)
     return out, why
 
 
@@ -316,6 +433,14 @@ def note(c: LocalCb, cb: str) -> str:
                 f"value tasklet_init() stored, the address of the member {c.path} of the "
                 f"object around the work item, which {c.wrapper}() finds again with "
                 "container_of(); no field is added.")
+    if c.kind == "mirror":
+        how = (f"the work item runs the new {c.wrapper}(), which calls {cb}() with it"
+               if c.wrapper else
+               f"'{c.fold}' is now container_of(work, {c.ctype}, {c.field})->{c.mirror}"
+               if c.fold else f"'{c.param}' is now {c.expr()}")
+        return (f"{cb}() took the value that tasklet_init()'s caller had just stored in "
+                f"the member {c.mirror} of the object around the tasklet, which nothing else in "
+                f"the driver writes: {how}, the same value, so no field is added.")
     if c.kind == "member":
         return (f"{cb}() took the address of the member {c.path} of the object around "
                 f"the tasklet; '{c.param}' is now {c.expr()}, the same address, since "
