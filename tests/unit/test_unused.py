@@ -24,6 +24,20 @@ class Unused(unittest.TestCase):
         body = message.unused_body(fd, {})
         self.assertIn("include/linux/dbg.h declares struct tasklet_struct, but nothing in", body)
 
+    def test_a_dead_member_and_its_kernel_doc(self) -> None:
+        old = ("/**\n * struct c - a channel\n * @t: its bottom half,\n *\tonce per irq\n"
+               " * @n: slots\n */\nstruct c {\n\tstruct tasklet_struct t;\n\tint n;\n};\n")
+        new = old.replace(" * @t: its bottom half,\n *\tonce per irq\n", "").replace(
+            "\tstruct tasklet_struct t;\n", "")
+        fd = parse(file_diff("include/linux/c.h", old, new))
+        self.assertTrue(plan.only_deletes_declarations(fd))
+        body = message.unused_body(fd, {})
+        self.assertIn("declares the struct tasklet_struct member t, but no file of the tree "
+                      "names the header", " ".join(body.split()))
+        # a kernel-doc line alone is not a dead declaration
+        fd = parse(file_diff("c.h", old, old.replace(" *\tonce per irq\n", "")))
+        self.assertFalse(plan.only_deletes_declarations(fd))
+
     def test_a_conversion_is_not_a_deletion(self) -> None:
         fd = parse(file_diff("a.h", OLD, OLD.replace("tasklet_struct", "work_struct")))
         self.assertFalse(plan.only_deletes_declarations(fd))

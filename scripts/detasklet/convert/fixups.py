@@ -22,8 +22,8 @@ from typing import TYPE_CHECKING
 
 from ..ctext import layout
 from ..ctext.lex import block_at, function_start, has_prose, mask, sub_code
-from ..ctext.tasklet import (FORWARD_DECL_RE, STRUCT_RE, key, member_declaration,
-                             only_forward_declared)
+from ..ctext.tasklet import (FORWARD_DECL_RE, MEMBER_LINE_RE, STRUCT_RE, key,
+                             member_declaration, only_forward_declared)
 from ..mapping import MAPPING
 
 from .legacy_local import typed_read_re, void_read_re
@@ -40,10 +40,20 @@ _SCHED_RE = re.compile(r"\btasklet_schedule\s*\(")
 def after_spatch(orig: str, spatched: str | None, g: "Group", path: str) -> str:
     """The new text of a file: spatch's output (None: spatch changed
     nothing) with every pass of this module, for the facts of group g. A
-    file whose only tasklet API is an unused forward declaration loses it."""
-    if only_forward_declared(orig):
-        spans = [m.span() for m in FORWARD_DECL_RE.finditer(mask(orig))]
-        for a, b in reversed(spans):        # mask keeps offsets: cut the code lines
+    file whose only tasklet API is an unused forward declaration loses it,
+    and so does a header nothing names whose only tasklet API is plain
+    members (g.dead_members)."""
+    dead = FORWARD_DECL_RE if only_forward_declared(orig) else \
+        MEMBER_LINE_RE if path in g.dead_members else None
+    if dead:
+        code = mask(orig)
+        names = [m.group(1) for m in re.finditer(r"tasklet_struct\s+(\w+)", code)] \
+            if dead is MEMBER_LINE_RE else []
+        spans = [m.span() for m in dead.finditer(code)]
+        for n in names:                     # the member's kernel-doc line(s) go too
+            spans += [m.span() for m in re.finditer(
+                r"^[ \t]*\*[ \t]*@" + n + r":.*\n(?:[ \t]*\*[ \t]+(?!@)\S.*\n)*", orig, re.M)]
+        for a, b in sorted(spans, reverse=True):    # mask keeps offsets: cut the lines
             orig = orig[:a] + orig[b:]
         return orig
     text = rename_kerneldoc(orig, spatched) if spatched is not None else orig

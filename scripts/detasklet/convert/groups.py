@@ -25,10 +25,11 @@ from dataclasses import dataclass, field
 from typing import Callable
 from pathlib import Path
 
-from ..ctext.includes import Resolver
+from ..ctext.includes import Resolver, named_anywhere
 from ..ctext.lex import mask
 from ..ctext.sources import read_text
-from ..ctext.tasklet import HI_SCHEDULE_RE, declared_names, key, shared_names, uses_shared
+from ..ctext.tasklet import (HI_SCHEDULE_RE, declared_names, key, only_members, shared_names,
+                             uses_shared)
 from ..unionfind import UnionFind
 from . import legacy, legacy_local, refusals
 from .scan import FileScan
@@ -50,6 +51,9 @@ class Group:
     sync_helpers: set[str] = field(default_factory=set)     # reach a sync tasklet call
     plan: Plan = field(default_factory=Plan)                # each site's replacement (sites)
     marked: dict[str, str] = field(default_factory=dict)    # file -> text with its markers
+    # a header nothing in the tree names, whose only tasklet API is plain
+    # members: they are deleted, not converted (fixups.after_spatch)
+    dead_members: set[str] = field(default_factory=set)
 
 
 def reachable_users(res: Resolver, rel: str, users: set[str], depth: int = 0) -> set[str]:
@@ -126,6 +130,9 @@ def examine(kdir: Path, g: Group, masked: Callable[[str], str] | None = None) ->
     masked(path): the masked text of a file of KDIR, if already at hand."""
     codes = {f: masked(f) if masked else mask(read_text(kdir / f)) for f in g.files}
     texts = list(codes.values())
+    if len(g.files) == 1 and g.files[0].endswith(".h") and only_members(
+            read_text(kdir / g.files[0])) and not named_anywhere(kdir, g.files[0]):
+        g.dead_members = {g.files[0]}
     hi = {key(a) for c in texts for a in HI_SCHEDULE_RE.findall(c)}
     names = set().union(*(declared_names(c) for c in texts))
     g.hi_keys = hi

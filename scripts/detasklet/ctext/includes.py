@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import re
+import subprocess
 from pathlib import Path
 
 from .sources import iter_sources
@@ -84,3 +85,16 @@ def includers(kdir: Path) -> dict[str, set[str]]:
         for h in res.of(rel, data):
             rev.setdefault(h, set()).add(rel)
     return rev
+
+
+def named_anywhere(kdir: Path, header: str) -> bool:
+    """Whether any file of the tree but header itself names header's file
+    name (an #include of it, or any mention: the safe side), by grep over
+    the C, assembler, device tree and Kbuild files."""
+    name = os.path.basename(header)
+    r = subprocess.run(["grep", "-rlF", "--include=*.[chS]", "--include=*.dts*",
+                        "--include=Makefile", "--include=Kbuild", "--include=*.rs", "-e", name,
+                        "."], cwd=kdir, capture_output=True, text=True)
+    if r.returncode > 1:
+        return True                       # cannot tell: as if it were
+    return any(ln.removeprefix("./") != header for ln in r.stdout.splitlines())

@@ -135,6 +135,20 @@ def find_uses(text: str) -> list[Use]:
 FORWARD_DECL_RE = re.compile(r"^[ \t]*struct[ \t]+tasklet_struct[ \t]*;[ \t]*\n", re.M)
 
 
+# A plain member of the type, alone on its line: "\tstruct tasklet_struct irq_tasklet;".
+MEMBER_LINE_RE = re.compile(r"^[ \t]*struct[ \t]+tasklet_struct[ \t]+(\w+)[ \t]*;[ \t]*\n", re.M)
+
+
+def only_members(text: str) -> bool:
+    """True when the tasklet API appears in text only as plain members
+    declared alone on their lines (a header whose struct nothing uses can
+    lose them)."""
+    code = mask(text)
+    uses = find_uses(text)
+    return bool(uses) and all(u.ident == "tasklet_struct" for u in uses) and \
+        len(uses) == len(MEMBER_LINE_RE.findall(code))
+
+
 def only_forward_declared(text: str) -> bool:
     """True when the tasklet API appears in text only as forward
     declarations of struct tasklet_struct, which nothing else uses: the

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from ..ctext.gitdiff import FileDiff, diffstat
 from ..ctext.lex import mask
-from ..ctext.tasklet import API_RE
+from ..ctext.tasklet import API_RE, MEMBER_LINE_RE
 from ..mapping import MAPPING, used
 from ..out.files import Status
 from . import hotpaths
@@ -192,11 +192,21 @@ def unused_body(files: list[FileDiff], builds: dict[str, dict]) -> str:
     struct tasklet_struct that nothing uses."""
     paths = [f.path for f in files]
     where = ", ".join(paths[:-1]) + " and " + paths[-1] if len(paths) > 1 else paths[0]
+    members = [m.group(1) for f in files for ln in f.lines("-")
+               for m in [MEMBER_LINE_RE.fullmatch(ln if ln.endswith("\n") else ln + "\n")] if m]
+    why = "Remove the declaration" if not members else "Remove " + (
+        "it" if len(members) == 1 else "them") + " and " + (
+        "its kernel-doc line" if len(members) == 1 else "their kernel-doc lines")
+    what = (f"declares struct tasklet_struct, but nothing in "
+            f"{'them' if len(paths) > 1 else 'it'} uses the type any more"
+            if not members else
+            "declares the struct tasklet_struct member" + ("s " if len(members) > 1 else " ")
+            + ", ".join(members) + ", but no file of the tree names the header any more "
+            "(nothing includes it), so nothing can use "
+            + ("them" if len(members) > 1 else "it"))
     return "\n".join([
-        para(f"{where} declares struct tasklet_struct, but nothing in "
-             f"{'them' if len(paths) > 1 else 'it'} uses the type any more. Remove the "
-             "declaration: tasklets are deprecated and their remaining users are "
-             "being moved to BH workqueues, so that the tasklet API can be removed."),
+        para(f"{where} {what}. {why}: tasklets are deprecated and their remaining users "
+             "are being moved to BH workqueues, so that the tasklet API can be removed."),
         "", para(build_sentence(paths, builds))]) + "\n"
 
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from ..ctext import kbuild
 from ..ctext.gitdiff import FileDiff
-from ..ctext.tasklet import FORWARD_DECL_RE, declared_names
+from ..ctext.tasklet import FORWARD_DECL_RE, MEMBER_LINE_RE, declared_names
 from . import drivers as drivers_, maintainers, prefix, trees
 
 SUBJECT = "Convert from tasklet to BH workqueue"
@@ -49,10 +49,13 @@ class Patch:
 
 def only_deletes_declarations(fds: list[FileDiff]) -> bool:
     """Every change of these diffs deletes a forward declaration of struct
-    tasklet_struct (convert's output for a dead one)."""
-    gone = [ln for fd in fds for ln in fd.lines("-")]
+    tasklet_struct, or a member of that type and its kernel-doc line
+    (convert's output for a dead one)."""
+    gone = [ln if ln.endswith("\n") else ln + "\n" for fd in fds for ln in fd.lines("-")]
     return bool(gone) and not any(fd.lines("+") for fd in fds) and \
-        all(FORWARD_DECL_RE.fullmatch(ln if ln.endswith("\n") else ln + "\n") for ln in gone)
+        any(FORWARD_DECL_RE.fullmatch(ln) or MEMBER_LINE_RE.fullmatch(ln) for ln in gone) and \
+        all(FORWARD_DECL_RE.fullmatch(ln) or MEMBER_LINE_RE.fullmatch(ln)
+            or re.fullmatch(r"[ \t]*\*[ \t]+\S.*\n", ln) for ln in gone)
 
 
 def name_patch(files: list[str], drivers: dict[str, drivers_.Driver],

@@ -1,0 +1,20 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The same header, but a driver still includes it (without naming the
+ * tasklet): the member is live and becomes a work item.
+ */
+#ifndef _ADMA_H
+#define _ADMA_H
+
+#include <linux/interrupt.h>
+
+/**
+ * struct adma_chan - state of one channel
+ * @irq_tasklet: bottom half where the slot cleanup runs
+ */
+struct adma_chan {
+	struct tasklet_struct irq_tasklet;
+	int slots_allocated;
+};
+
+#endif
