@@ -46,10 +46,9 @@ def after_spatch(orig: str, spatched: str | None, g: "Group", path: str) -> str:
     dead = FORWARD_DECL_RE if only_forward_declared(orig) else \
         MEMBER_LINE_RE if path in g.dead_members else None
     if dead:
-        code = mask(orig)
-        names = [m.group(1) for m in re.finditer(r"tasklet_struct\s+(\w+)", code)] \
-            if dead is MEMBER_LINE_RE else []
-        spans = [m.span() for m in dead.finditer(code)]
+        found = list(dead.finditer(mask(orig)))
+        spans = [m.span() for m in found]
+        names = [m.group(1) for m in found] if dead is MEMBER_LINE_RE else []
         for n in names:                     # the member's kernel-doc line(s) go too
             spans += [m.span() for m in re.finditer(
                 r"^[ \t]*\*[ \t]*@" + n + r":.*\n(?:[ \t]*\*[ \t]+(?!@)\S.*\n)*", orig, re.M)]

@@ -213,6 +213,15 @@ def _only_store(codes: dict[str, str], ctype: str, g: str) -> bool:
     return writes == 1
 
 
+def _declared_in_c(codes: dict[str, str], f: str) -> bool:
+    """Whether the tasklet member f is declared in a .c file: its struct
+    is then seen by that file alone, and no file around the group can
+    write its members."""
+    return any(p.endswith(".c") and any(member_declaration(f).match(c, m.start())
+                                        for m in any_declaration(f).finditer(c))
+               for p, c in codes.items())
+
+
 def mirror_member(codes: dict[str, str], sites: list[Site], ctype: str,
                   near: Callable[[str], dict[str, str]]) -> str:
     """The member g when the one init's data was just stored in E->g (see
@@ -343,13 +352,8 @@ def locals_for(codes: dict[str, str], legacy: dict[str, str],
                        "evaluated twice with the data field")
             continue
         path = "" if container else member_path([m for _, m, _ in sites if m])
-        # A struct declared in a .c file is seen by that file alone: no
-        # file around the group can write its members.
-        home_c = any(f.endswith(".c") and any(member_declaration(fld).match(c, m.start())
-                                              for m in any_declaration(fld).finditer(c))
-                     for f, c in codes.items())
         mirror = "" if container or path else mirror_member(
-            codes, sites, ctype, (lambda g: {}) if home_c else near)
+            codes, sites, ctype, (lambda g: {}) if _declared_in_c(codes, fld) else near)
         if not container and not path and not mirror and _named_member(texts, fld + "_data"):
             why[f0] = f"{where}: the name {fld}_data for its data field is taken"
             continue

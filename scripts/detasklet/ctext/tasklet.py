@@ -139,21 +139,23 @@ FORWARD_DECL_RE = re.compile(r"^[ \t]*struct[ \t]+tasklet_struct[ \t]*;[ \t]*\n"
 MEMBER_LINE_RE = re.compile(r"^[ \t]*struct[ \t]+tasklet_struct[ \t]+(\w+)[ \t]*;[ \t]*\n", re.M)
 
 
+def _only_lines(text: str, line_re: re.Pattern[str]) -> bool:
+    """True when every use of the tasklet API in text is struct
+    tasklet_struct on a line of its own that line_re matches."""
+    uses = find_uses(text)
+    return bool(uses) and all(u.ident == "tasklet_struct" for u in uses) and \
+        len(uses) == len(line_re.findall(mask(text)))
+
+
 def only_members(text: str) -> bool:
     """True when the tasklet API appears in text only as plain members
     declared alone on their lines (a header whose struct nothing uses can
     lose them)."""
-    code = mask(text)
-    uses = find_uses(text)
-    return bool(uses) and all(u.ident == "tasklet_struct" for u in uses) and \
-        len(uses) == len(MEMBER_LINE_RE.findall(code))
+    return _only_lines(text, MEMBER_LINE_RE)
 
 
 def only_forward_declared(text: str) -> bool:
     """True when the tasklet API appears in text only as forward
     declarations of struct tasklet_struct, which nothing else uses: the
     declaration is dead and goes, rather than becoming struct work_struct."""
-    code = mask(text)
-    uses = find_uses(text)
-    return bool(uses) and all(u.ident == "tasklet_struct" for u in uses) and \
-        len(uses) == len(FORWARD_DECL_RE.findall(code))
+    return _only_lines(text, FORWARD_DECL_RE)
