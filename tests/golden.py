@@ -27,7 +27,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "scripts"))
 
-from detasklet.convert import classify, decisions, pipeline, rewrite  # noqa: E402
+from detasklet.convert import classify, decisions, driver_patches, pipeline, rewrite  # noqa: E402
 from detasklet.convert.groups import Group  # noqa: E402
 from detasklet.ctext.gitdiff import file_diff  # noqa: E402
 
@@ -112,6 +112,7 @@ def case_dir(d: Path) -> str:
 
 
 RULES = sorted((ROOT / "cocci").glob("*.cocci"))
+DRIVER_PATCHES = sorted((ROOT / "cocci" / "drivers").glob("*.cocci"))
 HINTS = ROOT / "cocci" / "parsing-hints.h"
 
 
@@ -123,7 +124,7 @@ def parse_cocci() -> str:
     """Every rule file parses in each of its modes, and so does the file
     make convert runs (all of them, every mode)."""
     with tempfile.TemporaryDirectory() as tmp:
-        files = [(c, _virtuals(c.read_text())) for c in RULES]
+        files = [(c, _virtuals(c.read_text())) for c in RULES + DRIVER_PATCHES]
         files.append((rewrite.combined_cocci(Path(tmp) / "all.cocci"), ["patch", "report", "facts"]))
         for c, modes in files:
             flags = [w for m in modes for w in ("-D", m)]
@@ -148,6 +149,25 @@ def headers() -> str:
             return f"{c.name}: want one // Options: line that names no file"
         if "// Confidence:" not in text or not {"patch", "report"} & set(_virtuals(text)):
             return f"{c.name}: no // Confidence: line, or no virtual patch or report"
+    return ""
+
+
+def driver_headers() -> str:
+    """A driver patch (cocci/drivers/) says why in its /// text, which is
+    the commit message's, names its files and runs in patch mode."""
+    loaded = {d.path for d in driver_patches.load()}
+    for c in DRIVER_PATCHES:
+        text = c.read_text()
+        if c not in loaded:
+            return f"drivers/{c.name}: no /// text or no // Files: line"
+        if "// Confidence:" not in text or "// Options:" not in text \
+                or _virtuals(text) != ["patch"]:
+            return f"drivers/{c.name}: no // Confidence: or // Options: line, or not " \
+                   "virtual patch alone"
+        missing = [f for f in re.search(r"^// Files:(.*)$", text, re.M).group(1).split()
+                   if not re.search(r"^[\w.-]+(?:/[\w.-]+)+\.[ch]$", f)]
+        if missing:
+            return f"drivers/{c.name}: {missing[0]!r} is not a tree-relative .c or .h path"
     return ""
 
 
@@ -191,6 +211,7 @@ def coccicheck(rule: str, mode: str, case: str, want: list[str]) -> str:
 def main(argv: list[str]) -> int:
     only = set(argv)
     cases = [("parse-cocci", parse_cocci), ("headers", headers),
+             ("driver-headers", driver_headers),
              ("parsing-hints", parsing_hints),
              ("coccicheck-patch-30-setup", lambda: coccicheck(
                  "30-setup.cocci", "patch", "setup-from-tasklet",

@@ -1,14 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
-/* The state word is printed in a debug dump: work_struct has no ->state. */
+/* The state word decides what the driver does: no work_struct equivalent. */
 #include <linux/interrupt.h>
 
-struct eq {
-	struct tasklet_struct   ceq_tasklet;
-	u32 cons_idx;
+struct hcd {
+	struct tasklet_struct	*done_task;
+	int			pending;
 };
 
-static void eq_dump(struct device *dev, struct eq *eq)
+static void hcd_kick(struct hcd *hcd)
 {
-	dev_err(dev, "ci: 0x%08x, tasklet_state: 0x%lx\n",
-		eq->cons_idx, eq->ceq_tasklet.state);
+	if (!test_bit(TASKLET_STATE_RUN, &hcd->done_task->state))
+		hcd->pending = 0;
+	tasklet_schedule(hcd->done_task);
 }

@@ -200,10 +200,11 @@ def _own(g: Group, f: str, old: str, r: Result | None) -> tuple[Status, str]:
 
 def classify_group(g: Group, old: dict[str, str], res: dict[str, Result],
                    api: dict[str, list[str]]) -> list[Outcome]:
-    own = {f: _own(g, f, old[f], res.get(f)) for f in g.files}
+    src = {f: g.source.get(f, old[f]) for f in g.files}     # what spatch read
+    own = {f: _own(g, f, src[f], res.get(f)) for f in g.files}
     rewritten = {f: (res[f].new_text or "") for f in g.files if f in res}
     checks = {**tracked_check(g, rewritten),
-              **legacy_check(g, rewritten, {f: old[f] for f in rewritten})}
+              **legacy_check(g, rewritten, {f: src[f] for f in rewritten})}
     for f, why in checks.items():
         if own[f][0] == Status.CONVERTED:
             own[f] = (Status.UNCONVERTED, why)

@@ -8,7 +8,10 @@ include graph is followed through quoted includes and through <...>
 includes that resolve inside the tree's include/ folder (ctext.includes).
 A file near the group that only defines a legacy callback of it joins it.
 
-examine() fills a Group's facts, each from its own module: the items
+examine() first applies the driver's own semantic patch, if it has one
+(convert.driver_patches), and writes the uses of tasklet members that have
+a one-for-one form in that form (convert.normalise); then it fills a Group's facts, each
+from its own module: the items
 hi-scheduled anywhere in the group, the sync helpers, the legacy callbacks
 (convert.legacy, convert.legacy_local), and the refusals
 (convert.refusals). A new analysis adds a field here and a module beside;
@@ -31,7 +34,7 @@ from ..ctext.sources import read_text
 from ..ctext.tasklet import (HI_SCHEDULE_RE, declared_names, key, only_members, shared_names,
                              uses_shared)
 from ..unionfind import UnionFind
-from . import legacy, legacy_local, refusals
+from . import driver_patches, legacy, legacy_local, normalise, refusals
 from .scan import FileScan
 from .sites import Plan
 
@@ -51,6 +54,9 @@ class Group:
     sync_helpers: set[str] = field(default_factory=set)     # reach a sync tasklet call
     plan: Plan = field(default_factory=Plan)                # each site's replacement (sites)
     marked: dict[str, str] = field(default_factory=dict)    # file -> text with its markers
+    # file -> its text with the rewrites of convert.normalise, what the
+    # analyses and spatch read (only the files they changed)
+    source: dict[str, str] = field(default_factory=dict)
     # a header nothing in the tree names, whose only tasklet API is plain
     # members: they are deleted, not converted (fixups.after_spatch)
     dead_members: set[str] = field(default_factory=set)
@@ -125,16 +131,32 @@ def group_files(kdir: Path, scans: list[FileScan], jobs: int = 1) -> list[Group]
     return sorted(merged, key=lambda g: g.files[0])
 
 
-def examine(kdir: Path, g: Group, masked: Callable[[str], str] | None = None) -> None:
+def examine(kdir: Path, g: Group, masked: Callable[[str], str] | None = None,
+            drivers: list[driver_patches.DriverPatch] | None = None) -> None:
     """Fill the group's facts and the reasons its files cannot convert;
-    masked(path): the masked text of a file of KDIR, if already at hand."""
+    masked(path): the masked text of a file of KDIR, if already at hand;
+    drivers: the per-driver semantic patches (default: cocci/drivers/)."""
     codes = {f: masked(f) if masked else mask(read_text(kdir / f)) for f in g.files}
-    texts = list(codes.values())
     if len(g.files) == 1 and g.files[0].endswith(".h") and only_members(
             read_text(kdir / g.files[0])) and not named_anywhere(kdir, g.files[0]):
         g.dead_members = {g.files[0]}
+    drivers = driver_patches.load() if drivers is None else drivers
+    for f in g.files:
+        for d in driver_patches.for_file(drivers, f):
+            raw = g.source.get(f) or read_text(kdir / f)
+            text = driver_patches.apply(d, f, raw)
+            if text != raw:
+                g.source[f], codes[f] = text, mask(text)
+                g.notes.setdefault(f, []).append(d.why)
+    names = set().union(*(declared_names(c) for c in codes.values()))
+    for f in g.files:
+        raw = g.source.get(f) or read_text(kdir / f)
+        text, notes = normalise.normalised(raw, names)
+        if text != raw:
+            g.source[f], codes[f] = text, mask(text)
+            g.notes.setdefault(f, []).extend(notes)
+    texts = list(codes.values())
     hi = {key(a) for c in texts for a in HI_SCHEDULE_RE.findall(c)}
-    names = set().union(*(declared_names(c) for c in texts))
     g.hi_keys = hi
     g.sync_helpers = refusals.sync_helpers(texts)
     g.legacy = legacy.legacy_fields(texts)

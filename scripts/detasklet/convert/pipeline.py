@@ -102,7 +102,8 @@ def _chosen(job: tuple[groups.Group, dict[str, str], list[decisions.Decision]]) 
 def chosen(found: list[groups.Group], old: dict[str, str], decs: list[decisions.Decision],
            kernel: str, jobs: int) -> list[groups.Group]:
     """choose_sites() for every group, in jobs processes when more than one."""
-    work = [(g, {f: old[f] for f in g.files}, decisions.for_files(decs, set(g.files), kernel))
+    work = [(g, {f: g.source.get(f, old[f]) for f in g.files},
+             decisions.for_files(decs, set(g.files), kernel))
             for g in found]
     if jobs > 1 and len(work) > 1:
         with ProcessPoolExecutor(max_workers=jobs) as ex:

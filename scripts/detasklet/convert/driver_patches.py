@@ -1,0 +1,81 @@
+"""Stage 2: the per-driver semantic patches, cocci/drivers/*.cocci.
+
+A driver whose tasklet use has a shape no generic analysis covers (a
+callback taken from a function pointer, ...) gets a semantic patch of its
+own, written by a person who read the driver. It rewrites the driver from
+one tasklet form into another that does the same and that the generic
+rules convert; its `///` lines say, in the driver's terms, why the new form
+does what the old one did, and that text goes to the commit message. Its
+`// Files:` line names the tree-relative files it is for.
+
+The patch runs on the file's text before the facts are taken (after it,
+convert.normalise), like the rest of the pipeline on a scratch copy: the
+kernel tree is not touched. A patch that changes nothing (another kernel,
+a driver that changed) leaves the file as it was, to be refused for its
+own reason.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import subprocess
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+log = logging.getLogger("detasklet")
+
+FOLDER = Path(__file__).resolve().parents[3] / "cocci" / "drivers"
+_FILES_RE = re.compile(r"^//\s*Files:\s*(.+)$", re.M)
+_DOC_RE = re.compile(r"^///[ \t]?(.*)$", re.M)
+
+
+@dataclass(frozen=True)
+class DriverPatch:
+    path: Path
+    files: tuple[str, ...]     # tree-relative
+    why: str                   # the /// text, one paragraph
+
+    @property
+    def name(self) -> str:
+        return f"cocci/drivers/{self.path.name}"
+
+
+def load(folder: Path = FOLDER) -> list[DriverPatch]:
+    """Every driver patch of folder, with its files and reason."""
+    out = []
+    for p in sorted(folder.glob("*.cocci")) if folder.is_dir() else []:
+        text = p.read_text()
+        files = _FILES_RE.search(text)
+        why = " ".join(" ".join(_DOC_RE.findall(text)).split())
+        if files and why:
+            out.append(DriverPatch(p, tuple(files.group(1).split()), why))
+        else:
+            log.warning(f"cocci/drivers/{p.name}: no '// Files:' line or no '///' text; "
+                        "not used")
+    return out
+
+
+def for_file(patches: list[DriverPatch], rel: str) -> list[DriverPatch]:
+    return [d for d in patches if rel in d.files]
+
+
+def apply(d: DriverPatch, rel: str, text: str, timeout: int = 120) -> str:
+    """text (the file rel) with the driver patch d applied; text itself
+    when it changes nothing or spatch fails (logged)."""
+    from .rewrite import SPATCH_FLAGS      # rewrite imports groups, which imports this
+    # the generic rules' flags without their modes: only -D patch here
+    flags = [f for f in SPATCH_FLAGS if f not in ("-D", "report", "facts", "patch")]
+    with tempfile.TemporaryDirectory(prefix="detasklet-driver-") as tmp:
+        src = Path(tmp) / Path(rel).name
+        out = Path(tmp) / "out.c"
+        src.write_bytes(text.encode("utf-8", errors="surrogateescape"))
+        run = subprocess.run(["spatch", *flags, "-D", "patch", "--timeout", str(timeout),
+                              "--sp-file", str(d.path), str(src), "-o", str(out)],
+                             capture_output=True, text=True)
+        if not out.exists():
+            if "there are no modified files" not in run.stderr:
+                log.warning(f"{rel}: {d.name} failed (spatch exit {run.returncode})")
+            return text
+        return out.read_bytes().decode("utf-8", errors="surrogateescape")
