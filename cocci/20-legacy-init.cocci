@@ -13,7 +13,7 @@
 virtual patch
 virtual facts
 
-// The init: data is the container D of the tasklet field F.
+// The init: data is the container D of the tasklet field F (pm8001 writes &(D)).
 @container_init depends on facts@
 expression D;
 identifier F, cb;
@@ -23,6 +23,8 @@ type T;
 tasklet_init(&D->F, cb, (T)D);
 |
 tasklet_init(&D.F, cb, (T)&D);
+|
+tasklet_init(&D.F, cb, (T)&(D));
 |
 tasklet_init(&D->F, (void *)cb, (T)D);
 )

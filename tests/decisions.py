@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """The per-driver decisions (decisions/*.toml) load, and each one still
 names a real site: a call of its API on its item in its function, in every
-reference tree it was made for (cache/linux-source-<KVER>). A decision that
-matches nothing would be a stale reason nobody applies.
+reference tree it was made for (cache/linux-source-<KVER>), in the file as
+the pipeline reads it (after the driver's own semantic patch, if it has one,
+cocci/drivers/). A decision that matches nothing would be a stale reason
+nobody applies.
 
 One line per decision file and tree; closing line: 'N passed, N failed'.
 """
@@ -16,7 +18,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "scripts"))
 
-from detasklet.convert import decisions, sites  # noqa: E402
+from detasklet.convert import decisions, driver_patches, sites  # noqa: E402
 from detasklet.ctext.lex import mask  # noqa: E402
 from detasklet.ctext.sources import read_text  # noqa: E402
 from detasklet.errors import InputError  # noqa: E402
@@ -42,6 +44,13 @@ def main() -> int:
         print("0 passed, 1 failed")
         return 1
     found: dict[tuple[Path, str], list[sites.Site]] = {}
+    drivers = driver_patches.load()
+
+    def text(p: Path, rel: str) -> str:
+        t = read_text(p)
+        for d in driver_patches.for_file(drivers, rel):
+            t = driver_patches.apply(d, rel, t)
+        return t
     for kdir in trees:
         version = tree_version(kdir)
         for src in sorted({d.source for d in decs}):
@@ -52,7 +61,7 @@ def main() -> int:
             for d in mine:
                 if (kdir, d.file) not in found:
                     p = kdir / d.file
-                    found[(kdir, d.file)] = sites.find(d.file, mask(read_text(p))) \
+                    found[(kdir, d.file)] = sites.find(d.file, mask(text(p, d.file))) \
                         if p.is_file() else []
                 if not any(d.matches(s.path, s.function, s.api, s.item, s.occurrence)
                            for s in found[(kdir, d.file)]):

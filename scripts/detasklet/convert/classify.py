@@ -185,8 +185,12 @@ def _own(g: Group, f: str, old: str, r: Result | None) -> tuple[Status, str]:
         return Status.UNCONVERTED, r.error
     if r.new_text is None:
         return Status.FAILED, r.error
-    if r.reports:
-        return Status.UNCONVERTED, hazard(old, *r.reports[0])
+    # a decision may say why a call reached before its function's init
+    # only ever runs after an earlier one
+    after_init = {x.line for x in g.plan.sites if x.path == f and x.initialised}
+    reports = [h for h in r.reports if not (h[0] == "UNINIT" and h[1] in after_init)]
+    if reports:
+        return Status.UNCONVERTED, hazard(old, *reports[0])
     left = leftovers(r.new_text) or ("no rule matched" if r.new_text == old else "")
     skipped = unparsed(r.new_text, r.parse_errors) if left else []
     if skipped:

@@ -8,7 +8,10 @@ in the commit message. Optional: occurrence (1-based, among the calls of
 that API on that item in that function), kernels (["6.12"], ["7.3"]: the
 trees it was read on, when not both), cpu (an enable of a per-CPU item:
 the CPU whose item it is, for queue_work_on()), guard (a kill done only
-when a C condition holds: the condition under which the item was set up).
+when a C condition holds: the condition under which the item was set up),
+initialised (a kill or disable that cocci/16-report-kill-before-init.cocci
+finds reachable before its function sets the item up: why every caller
+only reaches it after an earlier init, in the driver's terms).
 replacement = "refuse"
 keeps the group unconverted with the decision's reason: no replacement
 is right without a change to the driver itself (a work item that some
@@ -39,7 +42,9 @@ REPLACEMENTS: dict[str, frozenset[str]] = {
     "tasklet_hi_schedule": frozenset({"system_bh_highpri_wq", "own"}),
 }
 _KEYS = {"file", "function", "api", "item", "replacement", "why", "occurrence", "kernels",
-         "cpu", "guard"}
+         "cpu", "guard", "initialised"}
+# The calls whose replacement WARNs on a work item never set up.
+_NEED_INIT = frozenset({"tasklet_kill", "tasklet_disable", "tasklet_unlock_wait"})
 
 
 @dataclass(frozen=True)
@@ -55,6 +60,7 @@ class Decision:
     kernels: tuple[str, ...] = ()     # () : every tree
     cpu: str = ""
     guard: str = ""                   # a kill done only when this C condition holds
+    initialised: str = ""             # why the item is always set up before this call
 
     def applies(self, kernel: str) -> bool:
         """Whether this decision was made for the tree of version kernel
@@ -97,8 +103,12 @@ def _entry(src: str, i: int, e: object) -> Decision:
                                     ("tasklet_kill", "flush_work")):
         raise InputError(f"{where}: guard is only for a kill that becomes cancel_work_sync "
                          "or flush_work")
+    initialised = e.get("initialised", "")
+    if initialised and (api not in _NEED_INIT or not isinstance(initialised, str)):
+        raise InputError(f"{where}: initialised is a text, only for "
+                         f"{', '.join(sorted(_NEED_INIT))}")
     return Decision(e["file"], e["function"], api, e["item"], rep, " ".join(e["why"].split()),
-                    src, occ, tuple(kernels), cpu, guard)
+                    src, occ, tuple(kernels), cpu, guard, " ".join(initialised.split()))
 
 
 def load(folder: Path = FOLDER) -> list[Decision]:

@@ -53,8 +53,8 @@ _INIT_RE = re.compile(
     r"\btasklet_init\s*\(\s*&\s*(?P<par>\(?)\s*(?P<e>[^,;]+?)\s*(?P<op>->|\.)\s*(?P<f>\w+)"
     r"\s*\)?\s*,\s*(?P<cb>\w+)\s*,\s*(?P<data>[^;]+?)\s*\)\s*;")
 # A tasklet_init() whose callback argument is not a function name.
-_INIT_PTR_RE = re.compile(r"\btasklet_init\s*\(\s*[^,;]*,\s*(?!(?:\(\s*void\s*\*\s*\)\s*)?\w+\s*,)"
-                          r"([^,;]+?)\s*,")
+_INIT_PTR_RE = re.compile(r"\btasklet_init\s*\(\s*[^,;]*,(?!\s*(?:\(\s*void\s*\*\s*\)\s*)?\w+\s*,)"
+                          r"\s*([^,;]+?)\s*,")
 _CAST_USE = r"\(\s*(?!void\s*\*)(?:const\s+)?(?:struct\s+)?\w+\s*\*\s*\)\s*"
 
 Site = tuple[str, "re.Match[str] | None", int]     # (file, the init parsed, its offset)

@@ -70,6 +70,7 @@ class Site:
     cpu: str = ""          # the CPU of a per-CPU item, for its re-queue
     wq: str = ""           # the workqueue its queue_work() or re-queue uses
     guard: str = ""        # a kill done only when this condition holds
+    initialised: str = ""  # why it never runs before the item's init (a decision)
 
     def record(self) -> dict:
         return {"path": self.path, "line": self.line, "function": self.function,
@@ -221,6 +222,9 @@ def _decision(s: Site, decisions: list[Decision]) -> Decision | None:
 def _decide(s: Site, d: Decision) -> None:
     s.replacement, s.verdict, s.analysis, s.why, s.cpu, s.guard = (
         d.replacement, "decided", d.source, d.why, d.cpu, d.guard)
+    if d.initialised:
+        s.initialised = d.initialised
+        s.why = f"{d.why} The item is set up before this call: {d.initialised}"
 
 
 def _tracked(item: str, sites: list[Site], f: Facts) -> tuple[Tracked | None, str]:
