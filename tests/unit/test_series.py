@@ -245,3 +245,72 @@ class Latency(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class DriverPrep(unittest.TestCase):
+    """A driver's own prep patch (a cocci/drivers/ patch with a Prep: line)
+    comes right before the driver's conversion, with its subject and
+    reason; the conversion starts from the text after it, so the two
+    applied in order are all.patch."""
+
+    MID = OLD_C.replace("\treturn 0;\n", "\tfoo_dead(f);\n\treturn 0;\n")
+
+    def setUp(self) -> None:
+        self.tmp = tempfile.TemporaryDirectory()
+        root = Path(self.tmp.name)
+        self.kdir, self.out = root / "k", root / "out"
+        old = OLD_C.replace("\treturn 0;\n", "#ifdef FOO_OLD\n\tfoo_old(f);\n#endif\n"
+                                               "\tfoo_dead(f);\n\treturn 0;\n")
+        self.old = old
+        for p, t in {**FILES, "drivers/dma/foo.c": old}.items():
+            (self.kdir / p).parent.mkdir(parents=True, exist_ok=True)
+            (self.kdir / p).write_text(t)
+        (self.kdir / "MAINTAINERS").write_text(MAINTAINERS)
+        (self.kdir / "Makefile").write_text("VERSION = 6\n")
+        (self.kdir / "drivers/dma/Makefile").write_text("obj-y += foo.o bar.o\nobj-y += sub/\n")
+        self.out.mkdir()
+        o = Outcome("drivers/dma/foo.c", Status.CONVERTED, "", [], old, _new(self.MID))
+        o.prepped = self.MID
+        o.prep = ("cocci/drivers/foo.cocci", "Remove the unused FOO_OLD path",
+                  "FOO_OLD is defined nowhere in the tree.")
+        groups = [[o], [Outcome(p, Status.CONVERTED, "", [], FILES[p], _new(FILES[p]))
+                        for p in GROUPS[1]]]
+        write.patch(self.out, groups)
+        write.report(self.out, "6.12.0", [x for g in groups for x in g])
+        self.patches = build(self.kdir, self.out)
+
+    def tearDown(self) -> None:
+        self.tmp.cleanup()
+
+    def test_prep_right_before_its_conversion(self) -> None:
+        self.assertEqual([p.subject for p in self.patches],
+                         ["dmaengine: virt: Convert from tasklet to BH workqueue",
+                          "dmaengine: foo: Remove the unused FOO_OLD path",
+                          "dmaengine: foo: Convert from tasklet to BH workqueue"])
+
+    def test_mails_apply_in_order_to_all_patch(self) -> None:
+        mails = sorted((self.out / "series" / "dmaengine").glob("0*-foo-*.patch"))
+        self.assertEqual([m.name[5:] for m in mails],
+                         ["dmaengine-foo-Remove-the-unused-FOO_OLD-path.patch",
+                          "dmaengine-foo-Convert-from-tasklet-to-BH-workqueue.patch"])
+        prep, conv = (gitdiff.parse(m.read_text())[0] for m in mails)
+        mid = gitdiff.apply(self.old, prep)
+        self.assertEqual(mid, self.MID)
+        self.assertEqual(gitdiff.apply(mid, conv), _new(self.MID))
+        text = mails[0].read_text()
+        self.assertIn("\nFOO_OLD is defined nowhere in the tree.\n", text)
+        self.assertIn("Not compile-tested by the tool", text)
+        self.assertNotIn("tasklet", conv.text.split("@@", 1)[0] + "".join(prep.lines("+")))
+
+    def test_cover_says_the_order(self) -> None:
+        cover = (self.out / "series" / "dmaengine" / "0000-cover-letter.patch").read_text()
+        self.assertIn("patch 3 applies on top of patch 2", " ".join(cover.split()))
+
+
+class PartCuts(unittest.TestCase):
+    def test_no_part_ends_on_a_driver_prep(self) -> None:
+        from detasklet.series.plan import Patch
+        ps = [Patch([f"f{i}.c"]) for i in range(20)]
+        ps[14].driver_prep = {"subject": "x"}
+        self.assertEqual(series._keep_preps(ps, [(0, 15), (15, 20)]), [(0, 14), (14, 20)])
+        self.assertEqual(series._keep_preps(ps, [(0, 10), (10, 20)]), [(0, 10), (10, 20)])

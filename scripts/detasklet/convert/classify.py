@@ -30,6 +30,10 @@ class Outcome:
     new: str
     notes: list[str] = field(default_factory=list)   # for the reviewer, when converted
     sites: list[dict] = field(default_factory=list)  # verdicts of its sites (sites.Site.record)
+    # converted with a prep patch of its driver first: the text after that
+    # patch, and the patch (source, subject, message)
+    prepped: str = ""
+    prep: tuple[str, str, str] = ()
 
 
 _MARKER_RE = re.compile(r"\b__detasklet_\w+")
@@ -222,5 +226,8 @@ def classify_group(g: Group, old: dict[str, str], res: dict[str, Result],
         notes = g.notes.get(f, []) if st == Status.CONVERTED else []
         recs = [s.record() for s in g.plan.sites if s.path == f and s.replacement] \
             if st == Status.CONVERTED else []
-        out.append(Outcome(f, st, why, api.get(f, []), old[f], new or old[f], notes, recs))
+        o = Outcome(f, st, why, api.get(f, []), old[f], new or old[f], notes, recs)
+        if st == Status.CONVERTED and f in g.prepped and g.prep:
+            o.prepped, o.prep = g.prepped[f], (g.prep.name, g.prep.prep, g.prep.why)
+        out.append(o)
     return out

@@ -13,6 +13,12 @@ convert.normalise), like the rest of the pipeline on a scratch copy: the
 kernel tree is not touched. A patch that changes nothing (another kernel,
 a driver that changed) leaves the file as it was, to be refused for its
 own reason.
+
+A patch with a `// Prep: <subject>` line is a change the driver's
+maintainers would take on its own (dead code removed, a missing cancel
+added): it becomes a patch of its own, with that subject and the /// text
+as its message, right before the driver's conversion in the series; it
+runs before the other driver patches. One prep patch per file.
 """
 
 from __future__ import annotations
@@ -24,11 +30,14 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..errors import InputError
+
 log = logging.getLogger("detasklet")
 
 FOLDER = Path(__file__).resolve().parents[3] / "cocci" / "drivers"
 _FILES_RE = re.compile(r"^//\s*Files:\s*(.+)$", re.M)
 _DOC_RE = re.compile(r"^///[ \t]?(.*)$", re.M)
+_PREP_RE = re.compile(r"^//\s*Prep:\s*(.+?)\s*$", re.M)
 
 
 @dataclass(frozen=True)
@@ -36,6 +45,7 @@ class DriverPatch:
     path: Path
     files: tuple[str, ...]     # tree-relative
     why: str                   # the /// text, one paragraph
+    prep: str = ""             # the subject of its own patch, when it is a prep patch
 
     @property
     def name(self) -> str:
@@ -49,16 +59,23 @@ def load(folder: Path = FOLDER) -> list[DriverPatch]:
         text = p.read_text()
         files = _FILES_RE.search(text)
         why = " ".join(" ".join(_DOC_RE.findall(text)).split())
+        prep = _PREP_RE.search(text)
         if files and why:
-            out.append(DriverPatch(p, tuple(files.group(1).split()), why))
+            out.append(DriverPatch(p, tuple(files.group(1).split()), why,
+                                   prep.group(1) if prep else ""))
         else:
             log.warning(f"cocci/drivers/{p.name}: no '// Files:' line or no '///' text; "
                         "not used")
+    twice = [f for d in out if d.prep for f in d.files
+             if sum(f in e.files for e in out if e.prep) > 1]
+    if twice:
+        raise InputError(f"cocci/drivers/: two prep patches for {twice[0]}; one per file")
     return out
 
 
 def for_file(patches: list[DriverPatch], rel: str) -> list[DriverPatch]:
-    return [d for d in patches if rel in d.files]
+    """The driver patches of the file rel, its prep patch first."""
+    return sorted((d for d in patches if rel in d.files), key=lambda d: not d.prep)
 
 
 def apply(d: DriverPatch, rel: str, text: str, timeout: int = 120) -> str:

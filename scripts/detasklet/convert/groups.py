@@ -57,6 +57,10 @@ class Group:
     # file -> its text with the rewrites of convert.normalise, what the
     # analyses and spatch read (only the files they changed)
     source: dict[str, str] = field(default_factory=dict)
+    # file -> its text after its driver's prep patch (a patch of its own,
+    # before the conversion), and that patch
+    prepped: dict[str, str] = field(default_factory=dict)
+    prep: driver_patches.DriverPatch | None = None
     # a header nothing in the tree names, whose only tasklet API is plain
     # members: they are deleted, not converted (fixups.after_spatch)
     dead_members: set[str] = field(default_factory=set)
@@ -145,8 +149,15 @@ def examine(kdir: Path, g: Group, masked: Callable[[str], str] | None = None,
         for d in driver_patches.for_file(drivers, f):
             raw = g.source.get(f) or read_text(kdir / f)
             text = driver_patches.apply(d, f, raw)
-            if text != raw:
-                g.source[f], codes[f] = text, mask(text)
+            if text == raw:
+                continue
+            g.source[f], codes[f] = text, mask(text)
+            if d.prep and g.prep not in (None, d):
+                g.refusals.setdefault(f, f"two prep patches for one group: {g.prep.name} "
+                                         f"and {d.name}")
+            elif d.prep:
+                g.prepped[f], g.prep = text, d
+            else:
                 g.notes.setdefault(f, []).append(d.why)
     names = set().union(*(declared_names(c) for c in codes.values()))
     for f in g.files:

@@ -76,6 +76,22 @@ def patch(out: Path, groups: list[list[Outcome]], store: cache.Cache | None = No
     (out / "groups.json").write_text(json.dumps({"groups": sorted(names)}, indent=1) + "\n")
 
 
+def driver_preps(outcomes: list[Outcome]) -> list[dict]:
+    """report.json "driver_prep": each driver prep patch (cocci/drivers/,
+    a `// Prep:` line) that converted files went through, with its files,
+    subject, message and diff (pristine text to the text after it); the
+    series put it right before the driver's conversion, which then starts
+    from that text."""
+    by: dict[tuple[str, str, str], list[Outcome]] = defaultdict(list)
+    for o in sorted(outcomes, key=lambda o: o.path):
+        if o.prep and o.status == Status.CONVERTED:
+            by[o.prep].append(o)
+    return [{"source": src, "files": [o.path for o in os_], "subject": subject,
+             "message": why,
+             "diff": "".join(_laid_out_diff((o.path, o.old, o.prepped)) for o in os_)}
+            for (src, subject, why), os_ in sorted(by.items())]
+
+
 def subsystem(path: str) -> str:
     parts = path.split("/")
     return "/".join(parts[:2]) if len(parts) > 2 else parts[0]
@@ -100,6 +116,9 @@ def report(out: Path, kernel: str, outcomes: list[Outcome],
     data: dict = {"kernel": kernel, "target": "bh", "files": files}
     if preps:
         data["prep"] = [pr.record() for pr in preps]
+    drivers = driver_preps(outcomes)
+    if drivers:
+        data["driver_prep"] = drivers
     if unscanned:
         data["unscanned"] = [{"path": p, "reason": why} for p, why in sorted(unscanned)]
     (out / "report.json").write_text(json.dumps(data, indent=1) + "\n")

@@ -51,12 +51,14 @@ def tag(tree_tag: str, n: int, total: int) -> str:
 def patch_file(p: Patch, n: int, total: int, ident: Ident, fds: dict[str, FileDiff],
                builds: dict[str, dict], notes: dict[str, list[str]],
                sites: dict[str, list[dict]] | None = None) -> str:
-    files = [fds[f] for f in p.files]
+    files = [p.diffs.get(f) or fds[f] for f in p.files]
     kept = any("tasklet" in ln.lower() for f in files for ln in f.lines("+"))
     # report.json "notes" (legacy data fields) and "sites" (each verdict).
     extra = list(dict.fromkeys(n_ for f in p.files for n_ in notes.get(f, [])))
     if p.prep:
         msg = message.prep_body(p.prep, files, builds)
+    elif p.driver_prep:
+        msg = message.driver_prep_body(p.driver_prep, files, builds)
     elif p.unused_only:
         msg = message.unused_body(files, builds)
     else:

@@ -250,6 +250,17 @@ def prep_body(prep: dict, files: list[FileDiff], builds: dict[str, dict]) -> str
         build_sentence([f.path for f in files], builds)) + "\n"
 
 
+def driver_prep_body(prep: dict, files: list[FileDiff], builds: dict[str, dict]) -> str:
+    """The message of a driver's prep patch (report.json "driver_prep"):
+    the reason its semantic patch gives, then how it built, which make
+    compile-test only knows with the conversion after it applied."""
+    paths = [f.path for f in files]
+    built = ("make compile-test builds these files with the next patch applied, not this "
+             "patch alone. " if any(p in builds for p in paths) else "")
+    return para(" ".join(prep["message"].split())) + "\n\n" + para(
+        built + build_sentence(paths, builds)) + "\n"
+
+
 def _requeue(text: str, queues: dict[str, str]) -> str:
     for s, o in queues.items():
         text = re.sub(r"\b" + s + r"\b", o, text)
@@ -375,7 +386,7 @@ def cover(patches: "list[Patch]", rep: dict, fds: dict[str, FileDiff],
     preps = [p for p in patches if p.prep]
     mine = {f for p in patches if not p.prep for f in p.files}
     left = [f for f in files if f.get("status") != Status.CONVERTED]
-    every = [fds[f] for p in patches for f in p.files]
+    every = [fds[f] for p in patches if not p.driver_prep for f in p.files]
     keys = apis(every)
     queues = {s: o for p in patches for s, o in p.queues.items()}
     sites = [s for f in files if f.get("path") in mine for s in f.get("sites", [])]
@@ -385,6 +396,15 @@ def cover(patches: "list[Patch]", rep: dict, fds: dict[str, FileDiff],
                                                                        "workqueues"])
              + f" ({preps[0].subject}), which the driver patches queue on; each of "
              "them applies on its own and builds on top of the first, in any order.")
+    dpreps = [p for p in patches if p.driver_prep]
+    if dpreps:
+        order = order[:-1] + (
+            "; except that " + ("a driver's conversion applies on top of the driver's own "
+                                "preparation patch, which comes right before it"
+                                if len(dpreps) > 1 else
+                                f"patch {patches.index(dpreps[0]) + 2} applies on top of "
+                                f"patch {patches.index(dpreps[0]) + 1} "
+                                f"({dpreps[0].subject}), which prepares that driver") + ".")
     lines: list[str] = [
         para("Tasklets are deprecated, and BH workqueues (WQ_BH, since "
              "v6.9) run their work items from the same softirqs, on the CPU "

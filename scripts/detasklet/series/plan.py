@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..ctext import kbuild
-from ..ctext.gitdiff import FileDiff
+from ..ctext.gitdiff import FileDiff, parse
 from ..ctext.tasklet import FORWARD_DECL_RE, MEMBER_LINE_RE, declared_names
 from . import drivers as drivers_, maintainers, prefix, trees
 
@@ -38,12 +38,18 @@ class Patch:
     tree: trees.Tree = field(default_factory=lambda: trees.Tree("misc"))
     unused_only: bool = False  # the patch only deletes unused declarations
     prep: dict = field(default_factory=dict)    # a policy's prep patch (report.json "prep")
+    # a driver's prep patch (report.json "driver_prep"), right before the
+    # driver's conversion; its own diffs, from the pristine files
+    driver_prep: dict = field(default_factory=dict)
+    diffs: dict[str, FileDiff] = field(default_factory=dict)
     queues: dict[str, str] = field(default_factory=dict)  # system wq -> the policy's, used here
 
     @property
     def subject(self) -> str:
         if self.prep:
             return f"{self.prefix}{self.sep} {self.prep['subject'].partition(': ')[2]}"
+        if self.driver_prep:
+            return f"{self.prefix}{self.sep} {self.driver_prep['subject']}"
         return f"{self.prefix}{self.sep} {UNUSED_SUBJECT if self.unused_only else SUBJECT}"
 
 
@@ -156,10 +162,13 @@ def policy_queues(files: list[str], fds: dict[str, FileDiff], preps: list[dict])
 
 def plan(kdir: Path, fds: dict[str, FileDiff], old: dict[str, str],
          groups: list[list[str]], index: maintainers.Index | None = None,
-         preps: list[dict] | None = None) -> list[Patch]:
+         preps: list[dict] | None = None,
+         driver_preps: list[dict] | None = None) -> list[Patch]:
     """The patches: drivers, joined groups, subjects, trees; preps: the
     subsystems' prep patches (report.json "prep"), each a patch of its own
-    that comes first in its tree's series (series.write.split)."""
+    that comes first in its tree's series (series.write.split);
+    driver_preps: the drivers' own prep patches (report.json
+    "driver_prep"), each right before the conversion of its files."""
     preps = preps or []
     index = index or index_of(kdir)
     table, lists = trees.load_table(), trees.load_lists()
@@ -207,14 +216,34 @@ def plan(kdir: Path, fds: dict[str, FileDiff], old: dict[str, str],
                         + ": each builds only with the others converted too. "
                         f"They are maintained in {len(p.entries)} MAINTAINERS sections.")
         patches.append(p)
+    patches = with_driver_preps(patches, driver_preps or [])
     # one subject per patch: two drivers under one fixed prefix get their names
     subs: dict[str, list[Patch]] = {}
     for p in patches:
-        if not p.prep:
+        if not p.prep and not p.driver_prep:
             subs.setdefault(p.prefix, []).append(p)
     for same in subs.values():
         if len(same) > 1 and len({p.name for p in same}) == len(same):
             for p in same:
                 if not p.prefix.endswith(p.name):
                     p.prefix += f": {p.name}"
+    for p in patches:                  # a prep patch follows its conversion's prefix
+        if p.driver_prep:
+            p.prefix = next(q.prefix for q in patches if not q.driver_prep
+                            and set(p.files) <= set(q.files))
     return patches
+
+
+def with_driver_preps(patches: list[Patch], preps: list[dict]) -> list[Patch]:
+    """patches with each driver prep patch inserted right before the
+    conversion patch that holds its files, from the same driver, tree and
+    prefix."""
+    out = []
+    for p in patches:
+        for pr in preps:
+            if set(pr["files"]) <= set(p.files):
+                out.append(Patch(sorted(pr["files"]), p.prefix, p.sep, p.source, p.name,
+                                 p.entries, named=p.named, tree=p.tree, driver_prep=pr,
+                                 diffs={fd.path: fd for fd in parse(pr["diff"])}))
+        out.append(p)
+    return out

@@ -68,11 +68,30 @@ def load(kdir: Path, out: Path, fresh: bool = False) -> tuple[
     if "".join(canon.values()) != text:
         write_file(out, "all.patch", "".join(canon.values()))
     fds = {p: parse(t)[0] for p, t in canon.items() if t}
+    try:
+        fds = after_preps(fds, old, rep.get("driver_prep", []))
+    except PatchError as e:
+        raise InputError(f"{out}/report.json: a driver prep patch does not apply ({e}): run "
+                         "make convert again") from None
     groups = [[p for p in g if p in fds] for g in outfiles.load_groups(out)]
     groups = [g for g in groups if g]
     seen = {p for g in groups for p in g}
     groups += [[p] for p in sorted(fds) if p not in seen]
     return fds, old, groups, rep
+
+
+def after_preps(fds: dict[str, FileDiff], old: dict[str, str],
+                preps: list[dict]) -> dict[str, FileDiff]:
+    """fds with each file of a driver prep patch (report.json
+    "driver_prep") diffed from the text after that patch: the conversion
+    comes right after it in the series."""
+    fds = dict(fds)
+    for pr in preps:
+        for fd in parse(pr["diff"]):
+            if fd.path in fds:
+                mid = apply(old[fd.path], fd)
+                fds[fd.path] = parse(file_diff(fd.path, mid, apply(old[fd.path], fds[fd.path])))[0]
+    return fds
 
 
 def report_section(patches: list[Patch], series: "list[Series]") -> list[str]:
@@ -134,10 +153,24 @@ def split(patches: list[Patch]) -> list[Series]:
     out = []
     for name in sorted(by):
         ps = sorted(by[name], key=lambda p: not p.prep)   # a policy's prep patch first
-        cuts = trees.parts(ps[0].tree, len(ps))
+        cuts = _keep_preps(ps, trees.parts(ps[0].tree, len(ps)))
         for k, (a, b) in enumerate(cuts, 1):
             folder = name if len(cuts) == 1 else f"{name}-{k}"
             out.append(Series(folder, ps[0].tree, ps[a:b], k, len(cuts)))
+    return out
+
+
+def _keep_preps(ps: list[Patch], cuts: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """cuts with no part ending on a driver's prep patch: it goes to the
+    next part, with the conversion it prepares."""
+    out = []
+    for a, b in cuts:
+        a = out[-1][1] if out else a
+        if b < len(ps) and b - 1 > a and ps[b - 1].driver_prep:
+            b -= 1
+        out.append((a, b))
+    if out and out[-1][1] < len(ps):
+        out[-1] = (out[-1][0], len(ps))
     return out
 
 
@@ -194,7 +227,8 @@ def build(kdir: Path, out: Path, ident: Ident, jobs: int = 2, out_name: str = ""
     notes = {f["path"]: f["notes"] for f in rep["files"] if f.get("notes")}
     sites = {f["path"]: f["sites"] for f in rep["files"] if f.get("sites")}
     index = plan_.index_of(kdir)
-    patches = plan_.plan(kdir, fds, old, groups, index, rep.get("prep", []))
+    patches = plan_.plan(kdir, fds, old, groups, index, rep.get("prep", []),
+                         rep.get("driver_prep", []))
     log.info(f"series: {len(fds)} files in {len(patches)} patches; asking get_maintainer.pl")
     asked = time.monotonic()
     maintainers.address(kdir, patches, fds, store, jobs)
