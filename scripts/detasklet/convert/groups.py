@@ -9,8 +9,9 @@ includes that resolve inside the tree's include/ folder (ctext.includes).
 A file near the group that only defines a legacy callback of it joins it.
 
 examine() first applies the driver's own semantic patch, if it has one
-(convert.driver_patches), and writes the uses of tasklet members that have
-a one-for-one form in that form (convert.normalise); then it fills a Group's facts, each
+(convert.driver_patches), moves per-vector tasklet arrays into their
+vectors (convert.per_vector), and writes the uses of tasklet members that
+have a one-for-one form in that form (convert.normalise); then it fills a Group's facts, each
 from its own module: the items
 hi-scheduled anywhere in the group, the sync helpers, the legacy callbacks
 (convert.legacy, convert.legacy_local), and the refusals
@@ -22,6 +23,7 @@ after, in the pipeline, with the decisions for the driver.
 from __future__ import annotations
 
 import re
+import tempfile
 
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -34,7 +36,7 @@ from ..ctext.sources import read_text
 from ..ctext.tasklet import (HI_SCHEDULE_RE, declared_names, key, only_members, shared_names,
                              uses_shared)
 from ..unionfind import UnionFind
-from . import driver_patches, legacy, legacy_local, normalise, refusals
+from . import driver_patches, legacy, legacy_local, normalise, per_vector, refusals
 from .scan import FileScan
 from .sites import Plan
 
@@ -135,6 +137,25 @@ def group_files(kdir: Path, scans: list[FileScan], jobs: int = 1) -> list[Group]
     return sorted(merged, key=lambda g: g.files[0])
 
 
+def moved(kdir: Path, g: Group, codes: dict[str, str], pv: per_vector.PerVector) -> None:
+    """The per-vector move of pv (convert.per_vector) on the group's files,
+    when it leaves no index into the old array."""
+    files = [f for f, c in codes.items() if re.search(r"\b" + pv.tasklets + r"\b", c)
+             or re.search(r"\b" + pv.vector_type.replace(" ", r"\s+") + r"\s*\{", c)]
+    with tempfile.TemporaryDirectory(prefix="detasklet-") as tmp:
+        d = driver_patches.DriverPatch(per_vector.write_cocci(pv, Path(tmp)), tuple(files),
+                                       pv.why())
+        new = {f: driver_patches.apply(d, f, g.source.get(f) or read_text(kdir / f))
+               for f in files}
+    if any(pv.left(mask(t)) for t in new.values()):
+        return
+    for f, text in new.items():
+        g.source[f], codes[f] = text, mask(text)
+    home = next(f for f in files if f.endswith(".c")) if any(
+        f.endswith(".c") for f in files) else files[0]
+    g.notes.setdefault(home, []).append(pv.why())
+
+
 def examine(kdir: Path, g: Group, masked: Callable[[str], str] | None = None,
             drivers: list[driver_patches.DriverPatch] | None = None) -> None:
     """Fill the group's facts and the reasons its files cannot convert;
@@ -159,6 +180,8 @@ def examine(kdir: Path, g: Group, masked: Callable[[str], str] | None = None,
                 g.prepped[f], g.prep = text, d
             else:
                 g.notes.setdefault(f, []).append(d.why)
+    for pv in per_vector.find(codes):
+        moved(kdir, g, codes, pv)
     names = set().union(*(declared_names(c) for c in codes.values()))
     for f in g.files:
         raw = g.source.get(f) or read_text(kdir / f)

@@ -243,7 +243,13 @@ def member_struct(codes: list[str], f: str) -> str:
     if len(hits) != 1 or not member_declaration(f).match(hits[0][0], hits[0][1].start()):
         return ""
     code, m = hits[0]
-    depth, i = 0, m.start()
+    return struct_at(code, m.start())
+
+
+def struct_at(code: str, pos: int) -> str:
+    """The type of the struct whose body holds offset pos of masked code,
+    "struct tag" or a typedef name; "" when pos is not in a struct."""
+    depth, i = 0, pos
     while i > 0:
         i -= 1
         if code[i] == "}":

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * One tasklet per HRRQ, in an array beside the array of HRRQ vectors that
- * are its data: cocci/drivers/pmcraid.cocci.
+ * are its data: convert/per_vector.py.
  */
 #include "pmcraid.h"
 

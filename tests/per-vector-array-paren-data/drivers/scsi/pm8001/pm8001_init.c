@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * One tasklet per interrupt vector, in an array beside the array of
- * vectors that are its data: cocci/drivers/pm8001.cocci.
+ * vectors that are its data: convert/per_vector.py.
  */
 #include "pm8001_sas.h"
 
