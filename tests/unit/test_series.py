@@ -314,3 +314,53 @@ class PartCuts(unittest.TestCase):
         ps[14].driver_prep = {"subject": "x"}
         self.assertEqual(series._keep_preps(ps, [(0, 15), (15, 20)]), [(0, 14), (14, 20)])
         self.assertEqual(series._keep_preps(ps, [(0, 10), (10, 20)]), [(0, 10), (10, 20)])
+
+
+REF = Path(__file__).resolve().parents[2] / "cache" / "linux-source-6.12"
+
+
+@unittest.skipUnless((REF / "kernel/softirq.c").is_file(), "no reference tree (make references)")
+class CoreLast(unittest.TestCase):
+    """When a convert leaves no user (whole tree, every file converted), the
+    core removal is written and is the last patch; otherwise it is not."""
+
+    def setUp(self) -> None:
+        from detasklet.check.tasklet_free import FILES as CORE, SYMBOL_STRINGS
+        self.tmp = tempfile.TemporaryDirectory()
+        self.kdir, self.out = fixture(Path(self.tmp.name))
+        for p in (*CORE, *SYMBOL_STRINGS):
+            (self.kdir / p).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(REF / p, self.kdir / p)
+        self.outcomes = [Outcome(p, Status.CONVERTED, "", [], FILES[p], _new(FILES[p]))
+                         for g in GROUPS for p in g]
+
+    def tearDown(self) -> None:
+        self.tmp.cleanup()
+
+    def test_last_patch_when_no_user_is_left(self) -> None:
+        core = write.core_removal(self.out, self.kdir, self.outcomes, [], [])
+        self.assertEqual(core[:1], ["include/linux/interrupt.h"])
+        write.report(self.out, "6.12.0", self.outcomes, core=core)
+        patches = build(self.kdir, self.out)
+        self.assertEqual(patches[-1].subject, "softirq: Remove the tasklet API")
+        self.assertEqual(patches[-1].files, core)
+        sdir = self.out / "series"
+        mails = sorted(sdir.glob("*/0*.patch"))
+        last = [m for m in mails if "Remove-the-tasklet-API" in m.name]
+        self.assertEqual(len(last), 1)
+        self.assertEqual(last[0], sorted(last[0].parent.glob("0*.patch"))[-1])
+        text = last[0].read_text()
+        self.assertIn("applies once every other patch of the conversion is in", text)
+        self.assertIn("the last patch of", (sdir / "README").read_text())
+        together = "".join(fd.text for m in mails if "cover-letter" not in m.name
+                           for fd in gitdiff.parse(m.read_text()))
+        want = (self.out / "all.patch").read_text() + (self.out / "tasklet-free.patch").read_text()
+        self.assertEqual(sorted(together.split("diff --git")), sorted(want.split("diff --git")))
+
+    def test_not_with_a_user_left_or_paths(self) -> None:
+        left = self.outcomes[:-1] + [Outcome(self.outcomes[-1].path, Status.UNCONVERTED,
+                                             "why", [], "", "")]
+        self.assertEqual(write.core_removal(self.out, self.kdir, left, [], []), [])
+        self.assertEqual(write.core_removal(self.out, self.kdir, self.outcomes,
+                                            ["drivers/dma"], []), [])
+        self.assertFalse((self.out / "tasklet-free.patch").exists())

@@ -172,7 +172,8 @@ def convert(kdir_arg: str, paths_arg: list[str], out_arg: str, jobs: int, timeou
             preps = policy.preps(kdir, policy.load(),
                                  {o.path: o.new for o in flat if o.status == Status.CONVERTED})
             write.patch(tmp, outcomes, store, jobs, preps)
-            write.report(tmp, version, flat, problems, preps)
+            core = write.core_removal(tmp, kdir, flat, paths, problems)
+            write.report(tmp, version, flat, problems, preps, paths, core)
             clock.lap("write")
             stage.carry("bench")        # make bench's result, quoted by the cover letters
             stage.carry("branches.json")    # the branches make branches may move

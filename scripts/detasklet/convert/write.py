@@ -13,19 +13,24 @@ report.md: the same per subsystem, for a person. A policy's prep patch
 from __future__ import annotations
 
 import json
+import logging
 from concurrent.futures import ProcessPoolExecutor
 from collections import defaultdict
 from pathlib import Path
 
 from .. import cache
 from ..ctext import layout
-from ..ctext.gitdiff import file_diff
+from ..check import tasklet_free
+from ..ctext.gitdiff import file_diff, parse
+from ..errors import CoreError
 from ..ctext.lex import mask
 from ..ctext.tasklet import item_names
 from ..mapping import used
 from ..out.files import Status
 from .classify import Outcome
 from .policy import Prep
+
+log = logging.getLogger("detasklet")
 
 
 def _laid_out_diff(job: tuple[str, str, str]) -> str:
@@ -76,6 +81,27 @@ def patch(out: Path, groups: list[list[Outcome]], store: cache.Cache | None = No
     (out / "groups.json").write_text(json.dumps({"groups": sorted(names)}, indent=1) + "\n")
 
 
+CORE_PATCH = "tasklet-free.patch"
+
+
+def core_removal(out: Path, kdir: Path, outcomes: list[Outcome], paths: list[str],
+                 unscanned: list[tuple[str, str]]) -> list[str]:
+    """OUT/tasklet-free.patch, the removal of the tasklet core, when this
+    convert left no user of the API: the whole tree was converted (no
+    PATHS), every file that uses the API converted and every path scanned.
+    Its files; [] when it is not made (a core of another shape is said)."""
+    if paths or unscanned or not outcomes or any(
+            o.status != Status.CONVERTED for o in outcomes):
+        return []
+    try:
+        text = tasklet_free.patch(kdir)
+    except CoreError as e:
+        log.warning(f"every user is converted, but the tasklet core cannot be removed: {e}")
+        return []
+    (out / CORE_PATCH).write_text(text, errors="surrogateescape")
+    return [fd.path for fd in parse(text)]
+
+
 def driver_preps(outcomes: list[Outcome]) -> list[dict]:
     """report.json "driver_prep": each driver prep patch (cocci/drivers/,
     a `// Prep:` line) that converted files went through, with its files,
@@ -106,14 +132,19 @@ def rules_of(o: Outcome) -> list[str]:
 
 def report(out: Path, kernel: str, outcomes: list[Outcome],
            unscanned: list[tuple[str, str]] | None = None,
-           preps: list[Prep] | None = None) -> None:
+           preps: list[Prep] | None = None, paths: list[str] | None = None,
+           core: list[str] | None = None) -> None:
     """report.json and report.md; unscanned: the paths the scan could not
-    read or would not follow (symbolic links out of the tree), with why."""
+    read or would not follow (symbolic links out of the tree), with why;
+    paths: the PATHS converted ([]: the whole tree); core: the files of
+    the core removal (OUT/tasklet-free.patch), made when no user is left."""
     files = [{"path": o.path, "status": o.status, "reason": o.reason,
               "rules": rules_of(o), "tasklets": item_names(o.old), "api": o.api,
               "notes": o.notes, "sites": o.sites}
              for o in sorted(outcomes, key=lambda o: o.path)]
-    data: dict = {"kernel": kernel, "target": "bh", "files": files}
+    data: dict = {"kernel": kernel, "target": "bh", "paths": paths or [], "files": files}
+    if core:
+        data["core"] = {"patch": CORE_PATCH, "files": core}
     if preps:
         data["prep"] = [pr.record() for pr in preps]
     drivers = driver_preps(outcomes)

@@ -59,6 +59,8 @@ def patch_file(p: Patch, n: int, total: int, ident: Ident, fds: dict[str, FileDi
         msg = message.prep_body(p.prep, files, builds)
     elif p.driver_prep:
         msg = message.driver_prep_body(p.driver_prep, files, builds)
+    elif p.core:
+        msg = message.core_body()
     elif p.unused_only:
         msg = message.unused_body(files, builds)
     else:

@@ -261,6 +261,25 @@ def driver_prep_body(prep: dict, files: list[FileDiff], builds: dict[str, dict])
         built + build_sentence(paths, builds)) + "\n"
 
 
+def core_body() -> str:
+    """The message of the tasklet core's removal, the last patch."""
+    return "\n\n".join(para(p) for p in (
+        "Every user of the tasklet API has been moved to BH workqueues, by the "
+        "patches of this conversion in their maintainers' trees, so the tasklet "
+        "machinery has no caller left. Remove it: struct tasklet_struct, "
+        "DECLARE_TASKLET*(), the TASKLET_STATE_* bits and the tasklet functions "
+        "from <linux/interrupt.h>, the per-CPU tasklet lists and their processing "
+        "from kernel/softirq.c, and the tasklet_entry/tasklet_exit tracepoints.",
+        "The TASKLET_SOFTIRQ and HI_SOFTIRQ vectors stay, since BH workqueues run "
+        "from them: their actions become workqueue_softirq_action(false) and "
+        "workqueue_softirq_action(true) alone, renamed bh_workqueue_action() and "
+        "bh_workqueue_hi_action(), and the CPU-dead callback keeps "
+        "workqueue_softirq_dead(), renamed softirq_cpu_dead(). lkdtm names "
+        "tasklet_action in a kprobe string, which follows the rename.",
+        "This patch applies once every other patch of the conversion is in; "
+        "before that, the remaining users would no longer build.")) + "\n"
+
+
 def _requeue(text: str, queues: dict[str, str]) -> str:
     for s, o in queues.items():
         text = re.sub(r"\b" + s + r"\b", o, text)
@@ -386,7 +405,7 @@ def cover(patches: "list[Patch]", rep: dict, fds: dict[str, FileDiff],
     preps = [p for p in patches if p.prep]
     mine = {f for p in patches if not p.prep for f in p.files}
     left = [f for f in files if f.get("status") != Status.CONVERTED]
-    every = [fds[f] for p in patches if not p.driver_prep for f in p.files]
+    every = [fds[f] for p in patches if not p.driver_prep and not p.core for f in p.files]
     keys = apis(every)
     queues = {s: o for p in patches for s, o in p.queues.items()}
     sites = [s for f in files if f.get("path") in mine for s in f.get("sites", [])]
@@ -396,6 +415,9 @@ def cover(patches: "list[Patch]", rep: dict, fds: dict[str, FileDiff],
                                                                        "workqueues"])
              + f" ({preps[0].subject}), which the driver patches queue on; each of "
              "them applies on its own and builds on top of the first, in any order.")
+    if any(p.core for p in patches):
+        order = order[:-1] + ("; the last patch removes the tasklet core, and applies only "
+                              "once every other series of this conversion is in.")
     dpreps = [p for p in patches if p.driver_prep]
     if dpreps:
         order = order[:-1] + (

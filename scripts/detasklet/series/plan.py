@@ -20,6 +20,7 @@ from . import drivers as drivers_, maintainers, prefix, trees
 
 SUBJECT = "Convert from tasklet to BH workqueue"
 UNUSED_SUBJECT = "Remove unused struct tasklet_struct declaration"
+CORE_SUBJECT = "Remove the tasklet API"
 
 
 @dataclass
@@ -42,6 +43,7 @@ class Patch:
     # driver's conversion; its own diffs, from the pristine files
     driver_prep: dict = field(default_factory=dict)
     diffs: dict[str, FileDiff] = field(default_factory=dict)
+    core: bool = False        # the removal of the tasklet core, last of all
     queues: dict[str, str] = field(default_factory=dict)  # system wq -> the policy's, used here
 
     @property
@@ -50,6 +52,8 @@ class Patch:
             return f"{self.prefix}{self.sep} {self.prep['subject'].partition(': ')[2]}"
         if self.driver_prep:
             return f"{self.prefix}{self.sep} {self.driver_prep['subject']}"
+        if self.core:
+            return f"{self.prefix}{self.sep} {CORE_SUBJECT}"
         return f"{self.prefix}{self.sep} {UNUSED_SUBJECT if self.unused_only else SUBJECT}"
 
 
@@ -247,3 +251,17 @@ def with_driver_preps(patches: list[Patch], preps: list[dict]) -> list[Patch]:
                                  diffs={fd.path: fd for fd in parse(pr["diff"])}))
         out.append(p)
     return out
+
+
+def core_patch(kdir: Path, diffs: list[FileDiff], index: maintainers.Index | None = None
+               ) -> Patch:
+    """The removal of the tasklet core (OUT/tasklet-free.patch), a patch of
+    the tree that maintains kernel/softirq.c, sent once every other series
+    is in."""
+    index = index or index_of(kdir)
+    files = [fd.path for fd in diffs]
+    own = {f: index.owner(f) for f in files}
+    return Patch(files, "softirq", ":", "table", "softirq",
+                 sorted({o[1].name for o in own.values() if o}), named=True,
+                 tree=trees.tree_of(files[-1:], index, trees.load_table(), trees.load_lists()),
+                 diffs={fd.path: fd for fd in diffs}, core=True)

@@ -80,6 +80,15 @@ def load(kdir: Path, out: Path, fresh: bool = False) -> tuple[
     return fds, old, groups, rep
 
 
+def core_diffs(out: Path, rep: dict) -> list[FileDiff]:
+    """The diffs of OUT/tasklet-free.patch (report.json "core")."""
+    try:
+        return parse((out / rep["core"]["patch"]).read_text(errors="surrogateescape"))
+    except (OSError, PatchError) as e:
+        raise InputError(f"{out}/{rep['core']['patch']} is missing or damaged ({e}): run "
+                         "make convert again") from None
+
+
 def after_preps(fds: dict[str, FileDiff], old: dict[str, str],
                 preps: list[dict]) -> dict[str, FileDiff]:
     """fds with each file of a driver prep patch (report.json
@@ -152,7 +161,8 @@ def split(patches: list[Patch]) -> list[Series]:
         by.setdefault(p.tree.name, []).append(p)
     out = []
     for name in sorted(by):
-        ps = sorted(by[name], key=lambda p: not p.prep)   # a policy's prep patch first
+        # a policy's prep patch first, the core removal last
+        ps = sorted(by[name], key=lambda p: 0 if p.prep else 2 if p.core else 1)
         cuts = _keep_preps(ps, trees.parts(ps[0].tree, len(ps)))
         for k, (a, b) in enumerate(cuts, 1):
             folder = name if len(cuts) == 1 else f"{name}-{k}"
@@ -193,13 +203,16 @@ def reproduce_lines(kdir: Path, rep: dict, base: str) -> list[str]:
 
 def index_text(series: list[Series], rep: dict) -> str:
     """series/README: the series, in the order to send them."""
+    core = [s.folder for s in series if any(p.core for p in s.patches)]
+    last = ([f"the other. The removal of the tasklet core, the last patch of {core[0]},",
+             "goes last, once every other series is applied."] if core else
+            ["the other. The removal of the tasklet core comes last, once every",
+             "series is applied: make tasklet-free writes it."])
     lines = [f"Tasklet to BH workqueue conversion of Linux {rep.get('kernel', '')}:",
              f"{len(series)} series, one per maintainer tree (parts where a tree",
              "takes a limited number of patches at once). Send each folder as one",
              "thread (git send-email <folder>/*.patch); a tree's parts one after",
-             "the other. The removal of the tasklet core comes last, once every",
-             "series is applied: make tasklet-free writes it.", "",
-             f"{'folder':24} {'patches':>7}  tree"]
+             *last, "", f"{'folder':24} {'patches':>7}  tree"]
     for s in series:
         t = s.tree.url.split()
         url = t[1] if len(t) > 1 else t[0] if t else f"({s.tree.via})"
@@ -229,6 +242,8 @@ def build(kdir: Path, out: Path, ident: Ident, jobs: int = 2, out_name: str = ""
     index = plan_.index_of(kdir)
     patches = plan_.plan(kdir, fds, old, groups, index, rep.get("prep", []),
                          rep.get("driver_prep", []))
+    if rep.get("core"):
+        patches.append(plan_.core_patch(kdir, core_diffs(out, rep), index))
     log.info(f"series: {len(fds)} files in {len(patches)} patches; asking get_maintainer.pl")
     asked = time.monotonic()
     maintainers.address(kdir, patches, fds, store, jobs)
