@@ -4,7 +4,8 @@ names a real site: a call of its API on its item in its function, in every
 reference tree it was made for (cache/linux-source-<KVER>), in the file as
 the pipeline reads it (after the driver's own semantic patch, if it has one,
 cocci/drivers/). A decision that matches nothing would be a stale reason
-nobody applies.
+nobody applies. And every driver patch still changes each of its files on
+each reference tree it was read on (its Comments name the versions).
 
 One line per decision file and tree; closing line: 'N passed, N failed'.
 """
@@ -73,6 +74,22 @@ def main() -> int:
             else:
                 passed += 1
                 print(f"ok   {name} ({len(mine)} sites)")
+    for kdir in trees:
+        version = tree_version(kdir)
+        for d in drivers:
+            present = [f for f in d.files if (kdir / f).is_file()]
+            # a driver patch says which trees it was read on in its Comments
+            if not present or version.rsplit(".", 1)[0] not in d.path.read_text():
+                continue
+            unchanged = [f for f in present
+                         if driver_patches.apply(d, f, read_text(kdir / f)) == read_text(kdir / f)]
+            name = f"{d.name} on {version}"
+            if unchanged:
+                failed += 1
+                print(f"FAIL {name}: changes nothing in {unchanged[0]}")
+            else:
+                passed += 1
+                print(f"ok   {name} ({len(present)} files)")
     print(f"{passed} passed, {failed} failed")
     return 1 if failed else 0
 

@@ -29,7 +29,8 @@ sys.path.insert(0, str(ROOT / "scripts"))
 
 from detasklet.convert import classify, decisions, driver_patches, pipeline, rewrite  # noqa: E402
 from detasklet.convert.groups import Group  # noqa: E402
-from detasklet.ctext.gitdiff import file_diff  # noqa: E402
+from detasklet.ctext.gitdiff import file_diff, parse  # noqa: E402
+from detasklet.errors import PatchError  # noqa: E402
 
 TESTS, EXPECTED = ROOT / "tests", ROOT / "expected"
 
@@ -154,8 +155,18 @@ def headers() -> str:
 
 def driver_headers() -> str:
     """A driver patch (cocci/drivers/) says why in its /// text, which is
-    the commit message's, names its files and runs in patch mode."""
-    loaded = {d.path for d in driver_patches.load()}
+    the commit message's, names its files and runs in patch mode; a plain
+    diff one parses and changes only the files it names."""
+    loaded = {d.path: d for d in driver_patches.load()}
+    for c in sorted((ROOT / "cocci" / "drivers").glob("*.patch")):
+        if c not in loaded:
+            return f"drivers/{c.name}: no /// text or no // Files: line"
+        try:
+            named = {fd.path for fd in parse(c.read_text())}
+        except PatchError as e:
+            return f"drivers/{c.name}: {e}"
+        if not named or named - set(loaded[c].files):
+            return f"drivers/{c.name}: its diff changes files its // Files: line does not name"
     for c in DRIVER_PATCHES:
         text = c.read_text()
         if c not in loaded:

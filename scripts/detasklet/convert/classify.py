@@ -178,8 +178,9 @@ def tracked_check(g: Group, new: dict[str, str]) -> dict[str, str]:
     return bad
 
 
-def _own(g: Group, f: str, old: str, r: Result | None) -> tuple[Status, str]:
-    """A file's own outcome, before the group's."""
+def _own(g: Group, f: str, old: str, r: Result | None, pristine: str) -> tuple[Status, str]:
+    """A file's own outcome, before the group's; old: the text spatch read
+    (after the driver patches and convert.normalise), pristine: the file."""
     if f in g.refusals:
         return Status.UNCONVERTED, g.refusals[f]
     if r is None:
@@ -195,7 +196,7 @@ def _own(g: Group, f: str, old: str, r: Result | None) -> tuple[Status, str]:
     reports = [h for h in r.reports if not (h[0] == "UNINIT" and h[1] in after_init)]
     if reports:
         return Status.UNCONVERTED, hazard(old, *reports[0])
-    left = leftovers(r.new_text) or ("no rule matched" if r.new_text == old else "")
+    left = leftovers(r.new_text) or ("no rule matched" if r.new_text == pristine else "")
     skipped = unparsed(r.new_text, r.parse_errors) if left else []
     if skipped:
         # spatch skips what it cannot parse: that is why API is left.
@@ -209,7 +210,7 @@ def _own(g: Group, f: str, old: str, r: Result | None) -> tuple[Status, str]:
 def classify_group(g: Group, old: dict[str, str], res: dict[str, Result],
                    api: dict[str, list[str]]) -> list[Outcome]:
     src = {f: g.source.get(f, old[f]) for f in g.files}     # what spatch read
-    own = {f: _own(g, f, src[f], res.get(f)) for f in g.files}
+    own = {f: _own(g, f, src[f], res.get(f), old[f]) for f in g.files}
     rewritten = {f: (res[f].new_text or "") for f in g.files if f in res}
     checks = {**tracked_check(g, rewritten),
               **legacy_check(g, rewritten, {f: src[f] for f in rewritten})}

@@ -2,7 +2,11 @@
 
 A driver whose tasklet use has a shape no generic analysis covers (a
 callback taken from a function pointer, ...) gets a semantic patch of its
-own, written by a person who read the driver. It rewrites the driver from
+own, written by a person who read the driver. Where SmPL cannot say it
+(spatch 1.1.1 neither parses a function header built with ## nor matches
+#ifdef lines), it is a plain diff instead, cocci/drivers/<driver>.patch,
+with the same header lines before its first `diff --git`; its hunks apply
+where their lines are (an offset, no fuzz), each found exactly once. It rewrites the driver from
 one tasklet form into another that does the same and that the generic
 rules convert; its `///` lines say, in the driver's terms, why the new form
 does what the old one did, and that text goes to the commit message. Its
@@ -30,7 +34,8 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..errors import InputError
+from ..ctext.gitdiff import apply_anywhere, parse
+from ..errors import InputError, PatchError
 
 log = logging.getLogger("detasklet")
 
@@ -55,11 +60,13 @@ class DriverPatch:
 def load(folder: Path = FOLDER) -> list[DriverPatch]:
     """Every driver patch of folder, with its files and reason."""
     out = []
-    for p in sorted(folder.glob("*.cocci")) if folder.is_dir() else []:
+    found = sorted([*folder.glob("*.cocci"), *folder.glob("*.patch")]) if folder.is_dir() else []
+    for p in found:
         text = p.read_text()
-        files = _FILES_RE.search(text)
-        why = " ".join(" ".join(_DOC_RE.findall(text)).split())
-        prep = _PREP_RE.search(text)
+        head = text.split("\ndiff --git ", 1)[0]
+        files = _FILES_RE.search(head)
+        why = " ".join(" ".join(_DOC_RE.findall(head)).split())
+        prep = _PREP_RE.search(head)
         if files and why:
             out.append(DriverPatch(p, tuple(files.group(1).split()), why,
                                    prep.group(1) if prep else ""))
@@ -81,6 +88,8 @@ def for_file(patches: list[DriverPatch], rel: str) -> list[DriverPatch]:
 def apply(d: DriverPatch, rel: str, text: str, timeout: int = 120) -> str:
     """text (the file rel) with the driver patch d applied; text itself
     when it changes nothing or spatch fails (logged)."""
+    if d.path.suffix == ".patch":
+        return _apply_diff(d, rel, text)
     from .rewrite import SPATCH_FLAGS      # rewrite imports groups, which imports this
     # the generic rules' flags without their modes: only -D patch here
     flags = [f for f in SPATCH_FLAGS if f not in ("-D", "report", "facts", "patch")]
@@ -96,3 +105,14 @@ def apply(d: DriverPatch, rel: str, text: str, timeout: int = 120) -> str:
                 log.warning(f"{rel}: {d.name} failed (spatch exit {run.returncode})")
             return text
         return out.read_bytes().decode("utf-8", errors="surrogateescape")
+
+
+def _apply_diff(d: DriverPatch, rel: str, text: str) -> str:
+    """A .patch driver patch's section for rel applied to text; text itself
+    when it has none or it does not apply (logged)."""
+    try:
+        fds = [fd for fd in parse(d.path.read_text()) if fd.path == rel]
+        return apply_anywhere(text, fds[0]) if fds else text
+    except PatchError as e:
+        log.warning(f"{rel}: {d.name} does not apply ({e})")
+        return text

@@ -109,7 +109,20 @@ def group_files(kdir: Path, scans: list[FileScan], jobs: int = 1) -> list[Group]
                 shared[h] = shared_names(code(h))
             if uses_shared(code(s.path), *shared[h]):
                 uf.union(s.path, h)
+    # The files of one driver patch convert together, the ones that do not
+    # use the API yet included (ccp's tasklet moves into a header; ccree's
+    # prep patch also cleans cc_driver.h): the include scan above, on the
+    # unpatched text, cannot see what the patch will tie together.
+    drivers = driver_patches.load()
+    for d in drivers:
+        present = [f for f in d.files if f in users]
+        for f in present[1:]:
+            uf.union(present[0], f)
     groups = [Group(sorted(m)) for m in uf.sets((s.path for s in scans), key=str)]
+    for g in groups:
+        for d in drivers:
+            if set(d.files) & set(g.files):
+                g.files = sorted(set(g.files) | {f for f in d.files if (kdir / f).is_file()})
     if jobs > 1 and len(groups) > 1:
         with ProcessPoolExecutor(max_workers=jobs) as ex:
             groups = list(ex.map(_examined, [(kdir, g) for g in groups], chunksize=4))

@@ -169,6 +169,32 @@ def apply(old: str, fd: FileDiff) -> str:
     return "".join(out)
 
 
+def apply_anywhere(old: str, fd: FileDiff) -> str:
+    """old with the hunks of fd applied where their old lines (context and
+    removed) are, whatever the line numbers say: a patch written against
+    another version of the file, as patch(1) applies it with an offset but
+    no fuzz. Each hunk's old lines must occur exactly once in old, after
+    the previous hunk; PatchError otherwise."""
+    a = old.splitlines(keepends=True)
+    out: list[str] = []
+    pos = 0
+    for start, body in fd.hunks:
+        lines = [b for b in body if b != NO_EOL]
+        was = [b[1:] for b in lines if b[0] in " -"]
+        now = [b[1:] for b in lines if b[0] in " +"]
+        if not was:
+            raise PatchError(f"{fd.path}: hunk at line {start} has no context to find")
+        found = [i for i in range(len(a) - len(was) + 1) if a[i:i + len(was)] == was]
+        if len(found) != 1 or found[0] < pos:
+            raise PatchError(f"{fd.path}: the lines of the hunk at line {start} are "
+                             + ("not there" if not found else "there more than once"
+                                if len(found) > 1 else "before the previous hunk's"))
+        out += a[pos:found[0]] + now
+        pos = found[0] + len(was)
+    out += a[pos:]
+    return "".join(out)
+
+
 def diffstat(files: list[FileDiff], width: int = 72) -> str:
     """A git-like --stat block: ' path | n +++--' lines and the summary."""
     if not files:

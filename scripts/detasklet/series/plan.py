@@ -234,18 +234,21 @@ def plan(kdir: Path, fds: dict[str, FileDiff], old: dict[str, str],
     for p in patches:                  # a prep patch follows its conversion's prefix
         if p.driver_prep:
             p.prefix = next(q.prefix for q in patches if not q.driver_prep
-                            and set(p.files) <= set(q.files))
+                            and set(p.files) & set(q.files))
     return patches
 
 
 def with_driver_preps(patches: list[Patch], preps: list[dict]) -> list[Patch]:
     """patches with each driver prep patch inserted right before the
-    conversion patch that holds its files, from the same driver, tree and
-    prefix."""
-    out = []
+    conversion patch that holds its files (some of them: a file the prep
+    patch alone changes is not in the conversion), from the same driver,
+    tree and prefix."""
+    out: list[Patch] = []
+    done: list[dict] = []
     for p in patches:
         for pr in preps:
-            if set(pr["files"]) <= set(p.files):
+            if set(pr["files"]) & set(p.files) and pr not in done:
+                done.append(pr)
                 out.append(Patch(sorted(pr["files"]), p.prefix, p.sep, p.source, p.name,
                                  p.entries, named=p.named, tree=p.tree, driver_prep=pr,
                                  diffs={fd.path: fd for fd in parse(pr["diff"])}))

@@ -93,13 +93,18 @@ def after_preps(fds: dict[str, FileDiff], old: dict[str, str],
                 preps: list[dict]) -> dict[str, FileDiff]:
     """fds with each file of a driver prep patch (report.json
     "driver_prep") diffed from the text after that patch: the conversion
-    comes right after it in the series."""
+    comes right after it in the series. A file the prep patch alone
+    changes is not in the conversion."""
     fds = dict(fds)
     for pr in preps:
         for fd in parse(pr["diff"]):
             if fd.path in fds:
                 mid = apply(old[fd.path], fd)
-                fds[fd.path] = parse(file_diff(fd.path, mid, apply(old[fd.path], fds[fd.path])))[0]
+                rest = parse(file_diff(fd.path, mid, apply(old[fd.path], fds[fd.path])))
+                if rest:
+                    fds[fd.path] = rest[0]
+                else:                   # the prep patch is the whole change
+                    del fds[fd.path]
     return fds
 
 
