@@ -189,11 +189,12 @@ def convert(kdir_arg: str, paths_arg: list[str], out_arg: str, jobs: int, timeou
             stage.abort()
             raise
         stage.commit()
-    counts = {s: sum(o.status == s for o in flat) for s in Status}
+    users = [o for o in flat if o.api]      # not a file only a driver patch changes
+    counts = {s: sum(o.status == s for o in users) for s in Status}
     tail = f"; {len(problems)} paths not scanned (report.md)" if problems else ""
     log.info(f"done in {time.time() - start:.0f} s: {counts[Status.CONVERTED]} converted, "
              f"{counts[Status.UNCONVERTED]} unconverted, {counts[Status.FAILED]} failed of "
-             f"{len(flat)} files; {npatch} patches{tail}")
+             f"{len(users)} files; {npatch} patches{tail}")
     log.info("time by stage: " + ", ".join(f"{k} {v:.0f} s" for k, v in times.items())
              + f"; {store.summary()}")
     print(f"patches: {out / 'all.patch'} and {out / 'series'}/; report: {out / 'report.md'}")

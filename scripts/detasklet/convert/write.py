@@ -156,8 +156,9 @@ def report(out: Path, kernel: str, outcomes: list[Outcome],
     by: dict[str, list[Outcome]] = defaultdict(list)
     for o in outcomes:
         by[subsystem(o.path)].append(o)
-    n = len(outcomes)
-    c = sum(o.status == Status.CONVERTED for o in outcomes)
+    users = [o for o in outcomes if o.api]      # not a file only a driver patch changes
+    n = len(users)
+    c = sum(o.status == Status.CONVERTED for o in users)
     lines = [f"# detasklet report: Linux {kernel}, target bh", "",
              f"{c} of {n} files converted ({100 * c / max(n, 1):.1f}%).", "",
              "| subsystem | files | converted | unconverted | failed |",
