@@ -82,5 +82,45 @@ class StaleComments(unittest.TestCase):
         self.assertNotIn('c.c: "as tasklet_unlock_spin_wait() did"', quotes)
 
 
+# A driver patch (cocci/drivers/) removed DECLARE_TASKLET_OLD() and the
+# ->state test and added a tasklet_init() the rules then converted.
+DP_OLD = """\
+static void done(unsigned long data);
+DECLARE_TASKLET_OLD(done_tasklet, done);
+u32 confirm(struct hcd *h)
+{
+\tif (!h->task->state)
+\t\ttasklet_schedule(h->task);
+\treturn 0;
+}
+"""
+DP_NEW = """\
+static void done(struct work_struct *work);
+u32 confirm(struct hcd *h)
+{
+\tqueue_work(system_bh_wq, &h->task);
+\treturn 0;
+}
+"""
+
+
+class Rewritten(unittest.TestCase):
+    """The table of a file that a driver patch rewrote before the rules is
+    that of the text the rules converted (report.json "keys")."""
+
+    def setUp(self) -> None:
+        self.files = gitdiff.parse(gitdiff.file_diff("hcd.c", DP_OLD, DP_NEW))
+
+    def test_rows_of_the_text_the_rules_converted(self) -> None:
+        text = message.body("hcd", self.files, {},
+                            keys={"hcd.c": ["tasklet_init", "tasklet_schedule"]})
+        self.assertIn("tasklet_init() -> INIT_WORK()", text)
+        self.assertNotIn("DECLARE_TASKLET_OLD", text)
+
+    def test_without_keys_the_removed_lines_say(self) -> None:
+        text = message.body("hcd", self.files, {})
+        self.assertIn("DECLARE_TASKLET_OLD() -> DECLARE_WORK()", text)
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -34,6 +34,9 @@ class Outcome:
     # patch, and the patch (source, subject, message)
     prepped: str = ""
     prep: tuple[str, str, str] = ()
+    # the text the rules converted, when it is not the file's own (a driver
+    # patch, convert.per_vector or convert.normalise rewrote it first)
+    base: str = ""
 
 
 _MARKER_RE = re.compile(r"\b__detasklet_\w+")
@@ -228,6 +231,8 @@ def classify_group(g: Group, old: dict[str, str], res: dict[str, Result],
         recs = [s.record() for s in g.plan.sites if s.path == f and s.replacement] \
             if st == Status.CONVERTED else []
         o = Outcome(f, st, why, api.get(f, []), old[f], new or old[f], notes, recs)
+        if st == Status.CONVERTED:
+            o.base = g.source.get(f, "")
         if st == Status.CONVERTED and f in g.prepped and g.prep:
             o.prepped, o.prep = g.prepped[f], (g.prep.name, g.prep.prep, g.prep.why)
         out.append(o)

@@ -124,10 +124,11 @@ def subsystem(path: str) -> str:
 
 
 def rules_of(o: Outcome) -> list[str]:
-    """The rows of the mapping that a converted file's old text used."""
+    """The rows of the mapping that a converted file's old text used (the
+    text the rules converted, when something rewrote it first)."""
     if o.status != Status.CONVERTED:
         return []
-    return [row.new for row in used(mask(o.old))]
+    return [row.new for row in used(mask(o.base or o.old))]
 
 
 def report(out: Path, kernel: str, outcomes: list[Outcome],
@@ -140,7 +141,11 @@ def report(out: Path, kernel: str, outcomes: list[Outcome],
     the core removal (OUT/tasklet-free.patch), made when no user is left."""
     files = [{"path": o.path, "status": o.status, "reason": o.reason,
               "rules": rules_of(o), "tasklets": item_names(o.old), "api": o.api,
-              "notes": o.notes, "sites": o.sites}
+              "notes": o.notes, "sites": o.sites,
+              # the mapping rows of the text the rules converted, when it is
+              # not the file's own: the commit message's table, not the diff
+              **({"keys": [row.key for row in used(mask(o.base))]}
+                 if o.base and o.status == Status.CONVERTED else {})}
              for o in sorted(outcomes, key=lambda o: o.path)]
     data: dict = {"kernel": kernel, "target": "bh", "paths": paths or [], "files": files}
     if core:

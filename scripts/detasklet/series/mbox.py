@@ -50,7 +50,8 @@ def tag(tree_tag: str, n: int, total: int) -> str:
 
 def patch_file(p: Patch, n: int, total: int, ident: Ident, fds: dict[str, FileDiff],
                builds: dict[str, dict], notes: dict[str, list[str]],
-               sites: dict[str, list[dict]] | None = None) -> str:
+               sites: dict[str, list[dict]] | None = None,
+               keys: dict[str, list[str]] | None = None) -> str:
     files = [p.diffs.get(f) or fds[f] for f in p.files]
     kept = any("tasklet" in ln.lower() for f in files for ln in f.lines("+"))
     # report.json "notes" (legacy data fields) and "sites" (each verdict).
@@ -65,7 +66,8 @@ def patch_file(p: Patch, n: int, total: int, ident: Ident, fds: dict[str, FileDi
         msg = message.unused_body(files, builds)
     else:
         msg = message.body(p.name, files, builds, p.shared, kept, extra,
-                           [s for f in p.files for s in (sites or {}).get(f, [])], p.queues)
+                           [s for f in p.files for s in (sites or {}).get(f, [])], p.queues,
+                           {f: k for f, k in (keys or {}).items() if f in p.files})
     rest = (f"\n{msg}\nSigned-off-by: {ident.name_email}\n---\n"
             + (f"No recipients: {p.no_rcpt}.\n\n" if p.no_rcpt else "")
             + diffstat(files) + "\n"

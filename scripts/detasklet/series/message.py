@@ -31,10 +31,16 @@ if TYPE_CHECKING:
 WRAP = 72
 
 
-def apis(files: list[FileDiff]) -> list[str]:
-    """The mapping keys whose API is removed somewhere in files."""
-    removed = "".join(ln for f in files for ln in f.lines("-"))
-    return [row.key for row in used(mask(removed))]   # a comment's tasklet_kill() is not one
+def apis(files: list[FileDiff], keys: dict[str, list[str]] | None = None) -> list[str]:
+    """The mapping keys whose API is removed somewhere in files; for a file
+    in keys (report.json "keys": a driver patch or an analysis rewrote it
+    before the rules), the keys of the text the rules converted instead: a
+    call the driver patch removed was not replaced, one it added was."""
+    keys = keys or {}
+    removed = "".join(ln for f in files if f.path not in keys for ln in f.lines("-"))
+    found = {row.key for row in used(mask(removed))}   # a comment's tasklet_kill() is not one
+    found |= {k for f in files for k in keys.get(f.path, [])}
+    return [row.key for row in MAPPING if row.key in found]
 
 
 def para(text: str) -> str:
@@ -288,17 +294,20 @@ def _requeue(text: str, queues: dict[str, str]) -> str:
 
 def body(driver: str, files: list[FileDiff], builds: dict[str, dict],
          shared: str = "", kept_names: bool = False, extra: list[str] | None = None,
-         sites: list[dict] | None = None, queues: dict[str, str] | None = None) -> str:
+         sites: list[dict] | None = None, queues: dict[str, str] | None = None,
+         keys: dict[str, list[str]] | None = None) -> str:
     """The message between the Subject and the Signed-off-by; sites: the
     verdicts of the patch's enable/kill/disable sites (report.json);
     queues: system workqueue -> the subsystem's that this patch queues on
-    instead (series.plan.policy_queues), added by the series' first patch."""
-    keys = apis(files)
+    instead (series.plan.policy_queues), added by the series' first patch;
+    keys: report.json "keys", the mapping rows of a file that something
+    rewrote before the rules (apis())."""
+    table = apis(files, keys)
     sites = sites or []
     queues = queues or {}
-    rows = [_requeue(_row(r.key, r.new, sites), queues) for r in MAPPING if r.key in keys]
+    rows = [_requeue(_row(r.key, r.new, sites), queues) for r in MAPPING if r.key in table]
     added = "".join(ln for f in files for ln in f.lines("+"))
-    notes = _notes(keys, sites, added)
+    notes = _notes(table, sites, added)
     wqs = sorted(set(re.findall(r"\benable_and_queue_work\s*\(\s*(\w+)", added)))
     out = [
         para("Tasklets are deprecated: the interface has long-standing design "
@@ -406,7 +415,7 @@ def cover(patches: "list[Patch]", rep: dict, fds: dict[str, FileDiff],
     mine = {f for p in patches if not p.prep for f in p.files}
     left = [f for f in files if f.get("status") != Status.CONVERTED]
     every = [fds[f] for p in patches if not p.driver_prep and not p.core for f in p.files]
-    keys = apis(every)
+    keys = apis(every, {f["path"]: f["keys"] for f in files if "keys" in f})
     queues = {s: o for p in patches for s, o in p.queues.items()}
     sites = [s for f in files if f.get("path") in mine for s in f.get("sites", [])]
     where = f"Linux {rep.get('kernel', '')}" + (f" for {scope}" if scope else "")

@@ -244,6 +244,7 @@ def build(kdir: Path, out: Path, ident: Ident, jobs: int = 2, out_name: str = ""
     builds = outfiles.builds(rep)
     notes = {f["path"]: f["notes"] for f in rep["files"] if f.get("notes")}
     sites = {f["path"]: f["sites"] for f in rep["files"] if f.get("sites")}
+    keys = {f["path"]: f["keys"] for f in rep["files"] if "keys" in f}
     index = plan_.index_of(kdir)
     patches = plan_.plan(kdir, fds, old, groups, index, rep.get("prep", []),
                          rep.get("driver_prep", []))
@@ -271,7 +272,7 @@ def build(kdir: Path, out: Path, ident: Ident, jobs: int = 2, out_name: str = ""
         total = len(s.patches)
         for n, p in enumerate(s.patches, 1):
             (d / f"{n:04d}-{mbox.slug(p.subject)}.patch").write_text(
-                mbox.patch_file(p, n, total, ident, fds, builds, notes, sites),
+                mbox.patch_file(p, n, total, ident, fds, builds, notes, sites, keys),
                 errors="surrogateescape")
         mine = {f for p in s.patches for f in p.files}
         srep = {**rep, "files": [f for f in rep["files"] if f["path"] in mine or (
