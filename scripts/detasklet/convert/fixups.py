@@ -285,7 +285,7 @@ def tracked_passes(orig: str, text: str, tracked: dict[str, "Tracked"], path: st
 
 _TRACKED_DECL_RE = re.compile(r"\t+(?:(?:const|static|volatile|unsigned|signed|struct|union|enum)\s+)*"
                       r"(?!return\b|goto\b|else\b|case\b|do\b|if\b|while\b|for\b|switch\b)"
-                      r"\w+\s+[\s*]*\w+\s*(?:\[[^\]]*\]\s*)*(?:=|;|,)")
+                      r"\w+\s+(?:\w+\s+)*[\s*]*\w+\s*(?:\[[^\]]*\]\s*)*(?:=|;|,)")
 
 
 def add_flags(orig: str, text: str, tracked: dict[str, dict], path: str) -> str:
