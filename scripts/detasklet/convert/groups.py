@@ -164,21 +164,15 @@ def moved(kdir: Path, g: Group, codes: dict[str, str], pv: per_vector.PerVector)
         return
     for f, text in new.items():
         g.source[f], codes[f] = text, mask(text)
-    home = next(f for f in files if f.endswith(".c")) if any(
-        f.endswith(".c") for f in files) else files[0]
+    home = min(files, key=lambda f: not f.endswith(".c"))     # a .c when there is one
     g.notes.setdefault(home, []).append(pv.why())
 
 
-def examine(kdir: Path, g: Group, masked: Callable[[str], str] | None = None,
-            drivers: list[driver_patches.DriverPatch] | None = None) -> None:
-    """Fill the group's facts and the reasons its files cannot convert;
-    masked(path): the masked text of a file of KDIR, if already at hand;
-    drivers: the per-driver semantic patches (default: cocci/drivers/)."""
-    codes = {f: masked(f) if masked else mask(read_text(kdir / f)) for f in g.files}
-    if len(g.files) == 1 and g.files[0].endswith(".h") and only_members(
-            read_text(kdir / g.files[0])) and not named_anywhere(kdir, g.files[0]):
-        g.dead_members = {g.files[0]}
-    drivers = driver_patches.load() if drivers is None else drivers
+def rewritten(kdir: Path, g: Group, codes: dict[str, str],
+              drivers: list[driver_patches.DriverPatch]) -> None:
+    """The text the analyses and spatch read (g.source, codes: masked),
+    where it is not the file's own: the driver's own patches (its prep
+    patch first), the per-vector move, the normalising rewrites."""
     for f in g.files:
         for d in driver_patches.for_file(drivers, f):
             raw = g.source.get(f) or read_text(kdir / f)
@@ -202,6 +196,19 @@ def examine(kdir: Path, g: Group, masked: Callable[[str], str] | None = None,
         if text != raw:
             g.source[f], codes[f] = text, mask(text)
             g.notes.setdefault(f, []).extend(notes)
+
+
+def examine(kdir: Path, g: Group, masked: Callable[[str], str] | None = None,
+            drivers: list[driver_patches.DriverPatch] | None = None) -> None:
+    """Fill the group's facts and the reasons its files cannot convert;
+    masked(path): the masked text of a file of KDIR, if already at hand;
+    drivers: the per-driver semantic patches (default: cocci/drivers/)."""
+    codes = {f: masked(f) if masked else mask(read_text(kdir / f)) for f in g.files}
+    if len(g.files) == 1 and g.files[0].endswith(".h") and only_members(
+            read_text(kdir / g.files[0])) and not named_anywhere(kdir, g.files[0]):
+        g.dead_members = {g.files[0]}
+    rewritten(kdir, g, codes, driver_patches.load() if drivers is None else drivers)
+    names = set().union(*(declared_names(c) for c in codes.values()))
     texts = list(codes.values())
     hi = {key(a) for c in texts for a in HI_SCHEDULE_RE.findall(c)}
     g.hi_keys = hi
