@@ -187,7 +187,8 @@ def parser() -> Parser:
     p_convert = command("convert", cmd_convert, "scan, rewrite, classify, write all.patch, "
                         "series/ and the reports into OUT", "kernel tree to convert (never "
                         "written)")
-    p_convert.add_argument("paths", nargs="*", help="limit to these files/folders (like M=)")
+    p_convert.add_argument("paths", nargs="*", help="limit to these files/folders (like M=); a header elsewhere that "
+                           "declares their tasklets comes with them")
     out(p_convert)
     jobs(p_convert)
     p_convert.add_argument("--timeout", type=positive, default=120,

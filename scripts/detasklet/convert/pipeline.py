@@ -45,7 +45,11 @@ def run(kdir: Path, paths: list[str], jobs: int, timeout: int,
     clock.lap("scan")
     if paths and not scans and not iter_sources(kdir, paths):
         raise InputError(f"PATHS {' '.join(paths)} name no .c or .h file of KDIR")
+    if paths:
+        scans = scan.with_headers(kdir, scans)
     found = groups.group_files(kdir, scans, jobs)
+    if paths:       # a header outside PATHS only comes with a user of PATHS
+        found = [g for g in found if any(under(f, paths) for f in g.files)]
     old = {f: read_text(kdir / f) for g in found for f in g.files}
     api = {s.path: s.idents for s in scans}
     decs = decisions.load() if decs is None else decs
@@ -79,6 +83,11 @@ def run(kdir: Path, paths: list[str], jobs: int, timeout: int,
     outcomes = [classify.classify_group(g, old, results, api) for g in found]
     clock.lap("classify")
     return outcomes
+
+
+def under(rel: str, paths: list[str]) -> bool:
+    """Whether the tree file rel is one of paths or inside one."""
+    return any(p in (".", rel) or rel.startswith(p.rstrip("/") + "/") for p in paths)
 
 
 class Clock:

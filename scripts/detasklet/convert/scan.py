@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .. import cache
+from ..ctext.includes import Resolver
 from ..ctext.sources import Problems, iter_sources
 from ..ctext.tasklet import CORE_FILES, MAYBE_RE, Use, find_uses
 
@@ -58,6 +59,29 @@ def scan_tree(kdir: Path, paths: list[str], problems: Problems | None = None,
     if key and store and index != {r: kept[r] for r in index if r in kept}:
         store.put("scan", key, {**kept, **index})
     return users
+
+
+def with_headers(kdir: Path, scans: list[FileScan]) -> list[FileScan]:
+    """scans and the headers outside them that they include, directly or
+    through a local header or another user, and that use the API: with
+    PATHS, a driver's tasklet may be declared in include/ (hp_sdc.c's in
+    include/linux/hp_sdc.h), and its group converts with that header or
+    not at all."""
+    res = Resolver(kdir)
+    out = list(scans)
+    seen = {s.path for s in scans}
+    todo = list(seen)
+    while todo:
+        for inc in res.of(todo.pop()):
+            if inc in seen or inc in CORE_FILES or not inc.endswith(".h"):
+                continue
+            seen.add(inc)
+            uses = _uses(kdir / inc)
+            if uses:
+                out.append(FileScan(inc, uses))
+            if uses or not inc.startswith("include/"):
+                todo.append(inc)
+    return out
 
 
 def _uses(path: Path) -> list[Use]:

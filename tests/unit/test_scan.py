@@ -1,0 +1,35 @@
+"""convert.scan with PATHS: a header outside PATHS that declares a scanned
+user's tasklet comes with it, and a header alone outside PATHS does not."""
+
+from __future__ import annotations
+
+import tempfile
+import unittest
+from pathlib import Path
+
+from detasklet.convert import pipeline
+
+FILES = {
+    "include/linux/foo.h": "struct foo {\n\tstruct tasklet_struct task;\n};\n",
+    "include/linux/bar.h": "struct bar {\n\tstruct tasklet_struct task;\n};\n",
+    "drivers/foo/foo.c": ("#include <linux/foo.h>\n\nstatic void foo_task(struct tasklet_struct *t)\n"
+                          "{\n\tstruct foo *f = from_tasklet(f, t, task);\n}\n\n"
+                          "void foo_start(struct foo *f)\n{\n\ttasklet_setup(&f->task, foo_task);\n"
+                          "\ttasklet_schedule(&f->task);\n}\n"),
+}
+
+
+class Paths(unittest.TestCase):
+    def test_header_outside_paths_comes_with_its_user(self) -> None:
+        with tempfile.TemporaryDirectory() as tmp:
+            kdir = Path(tmp)
+            for p, t in FILES.items():
+                (kdir / p).parent.mkdir(parents=True, exist_ok=True)
+                (kdir / p).write_text(t)
+            outs = [o for g in pipeline.run(kdir, ["drivers/foo"], 1, 60, decs=[]) for o in g]
+        self.assertEqual({o.path: o.status for o in outs},
+                         {"drivers/foo/foo.c": "converted", "include/linux/foo.h": "converted"})
+
+
+if __name__ == "__main__":
+    unittest.main()
