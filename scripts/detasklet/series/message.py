@@ -430,7 +430,7 @@ def cover(patches: "list[Patch]", rep: dict, fds: dict[str, FileDiff],
     dpreps = [p for p in patches if p.driver_prep]
     if dpreps:
         order = order[:-1] + (
-            "; except that " + ("a driver's conversion applies on top of the driver's own "
+            ", except that " + ("a driver's conversion applies on top of the driver's own "
                                 "preparation patch, which comes right before it"
                                 if len(dpreps) > 1 else
                                 f"patch {patches.index(dpreps[0]) + 2} applies on top of "
