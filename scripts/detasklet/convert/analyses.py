@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..ctext.lex import function_spans
+from ..ctext.lex import function_spans, paren_end
 from ..ctext.tasklet import key
 
 if TYPE_CHECKING:
@@ -48,18 +48,9 @@ _STOP_RE = re.compile(r"\b(free_irq|devm_free_irq|synchronize_irq|disable_irq|"
                       r"free_netdev|unregister_netdev|kfree)\s*\(")
 
 
-def _close(code: str, i: int) -> int:
-    """The index just after the ')' that closes the '(' before i."""
-    depth = 1
-    while i < len(code) and depth:
-        depth += {"(": 1, ")": -1}.get(code[i], 0)
-        i += 1
-    return i
-
-
 def call_args(code: str, open_end: int) -> list[str]:
     """The top-level arguments of the call whose '(' ends at open_end."""
-    end = _close(code, open_end)
+    end = paren_end(code, open_end)
     inner, out, depth, last = code[open_end:end - 1], [], 0, 0
     for j, ch in enumerate(inner):
         depth += {"(": 1, "[": 1, "{": 1, ")": -1, "]": -1, "}": -1}.get(ch, 0)

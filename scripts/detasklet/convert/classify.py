@@ -38,6 +38,12 @@ class Outcome:
     # patch, convert.per_vector or convert.normalise rewrote it first)
     base: str = ""
 
+    @property
+    def user(self) -> bool:
+        """Whether the file names the tasklet API: not one that only
+        defines a legacy callback, or that only a driver patch changes."""
+        return bool(self.api)
+
 
 _MARKER_RE = re.compile(r"\b__detasklet_\w+")
 

@@ -1,4 +1,4 @@
-"""Stage 2: the per-driver semantic patches, cocci/drivers/*.cocci.
+"""Stage 2: the per-driver patches, cocci/drivers/*.cocci and *.patch.
 
 A driver whose tasklet use has a shape no generic analysis covers (a
 callback taken from a function pointer, ...) gets a semantic patch of its
@@ -6,11 +6,12 @@ own, written by a person who read the driver. Where SmPL cannot say it
 (spatch 1.1.1 neither parses a function header built with ## nor matches
 #ifdef lines), it is a plain diff instead, cocci/drivers/<driver>.patch,
 with the same header lines before its first `diff --git`; its hunks apply
-where their lines are (an offset, no fuzz), each found exactly once. It rewrites the driver from
-one tasklet form into another that does the same and that the generic
-rules convert; its `///` lines say, in the driver's terms, why the new form
-does what the old one did, and that text goes to the commit message. Its
-`// Files:` line names the tree-relative files it is for.
+where their lines are (an offset, no fuzz), each found exactly once.
+Either rewrites the driver from one tasklet form into another that does
+the same and that the generic rules convert; its `///` lines say, in the
+driver's terms, why the new form does what the old one did, and that text
+goes to the commit message. Its `// Files:` line names the tree-relative
+files it is for.
 
 The patch runs on the file's text before the facts are taken (after it,
 convert.normalise), like the rest of the pipeline on a scratch copy: the

@@ -11,9 +11,9 @@ A file near the group that only defines a legacy callback of it joins it.
 examine() first applies the driver's own semantic patch, if it has one
 (convert.driver_patches), moves per-vector tasklet arrays into their
 vectors (convert.per_vector), and writes the uses of tasklet members that
-have a one-for-one form in that form (convert.normalise); then it fills a Group's facts, each
-from its own module: the items
-hi-scheduled anywhere in the group, the sync helpers, the legacy callbacks
+have a one-for-one form in that form (convert.normalise); then it fills a
+Group's facts, each from its own module: the items hi-scheduled anywhere
+in the group, the sync helpers, the legacy callbacks
 (convert.legacy, convert.legacy_local), and the refusals
 (convert.refusals). A new analysis adds a field here and a module beside;
 the replacement of each enable/kill/disable site (convert.sites) comes
@@ -56,8 +56,8 @@ class Group:
     sync_helpers: set[str] = field(default_factory=set)     # reach a sync tasklet call
     plan: Plan = field(default_factory=Plan)                # each site's replacement (sites)
     marked: dict[str, str] = field(default_factory=dict)    # file -> text with its markers
-    # file -> its text with the rewrites of convert.normalise, what the
-    # analyses and spatch read (only the files they changed)
+    # file -> the text the analyses and spatch read, where it is not the
+    # file's own (rewritten(): driver patches, per-vector move, normalising)
     source: dict[str, str] = field(default_factory=dict)
     # file -> its text after its driver's prep patch (a patch of its own,
     # before the conversion), and that patch
@@ -82,9 +82,10 @@ def reachable_users(res: Resolver, rel: str, users: set[str], depth: int = 0) ->
     return found
 
 
-def _examined(job: tuple[Path, Group]) -> Group:
-    examine(*job)
-    return job[1]
+def _examined(job: tuple[Path, Group, list[driver_patches.DriverPatch]]) -> Group:
+    kdir, g, drivers = job
+    examine(kdir, g, None, drivers)
+    return g
 
 
 def group_files(kdir: Path, scans: list[FileScan], jobs: int = 1) -> list[Group]:
@@ -125,10 +126,11 @@ def group_files(kdir: Path, scans: list[FileScan], jobs: int = 1) -> list[Group]
                 g.files = sorted(set(g.files) | {f for f in d.files if (kdir / f).is_file()})
     if jobs > 1 and len(groups) > 1:
         with ProcessPoolExecutor(max_workers=jobs) as ex:
-            groups = list(ex.map(_examined, [(kdir, g) for g in groups], chunksize=4))
+            groups = list(ex.map(_examined, [(kdir, g, drivers) for g in groups],
+                                 chunksize=4))
     else:
         for g in groups:
-            examine(kdir, g, code)
+            examine(kdir, g, code, drivers)
     # A callback-only file found for two groups joins them into one.
     owner: dict[str, int] = {}
     for i, g in enumerate(groups):
@@ -143,23 +145,24 @@ def group_files(kdir: Path, scans: list[FileScan], jobs: int = 1) -> list[Group]
             continue
         # Only a merged group needs its facts again.
         g = Group(sorted({f for p in parts for f in p.files}))
-        examine(kdir, g, code)
+        examine(kdir, g, code, drivers)
         merged.append(g)
     for g in merged:
         g.files = sorted(set(g.files) | set(g.callback_only))
     return sorted(merged, key=lambda g: g.files[0])
 
 
-def moved(kdir: Path, g: Group, codes: dict[str, str], pv: per_vector.PerVector) -> None:
-    """The per-vector move of pv (convert.per_vector) on the group's files,
-    when it leaves no index into the old array."""
+def moved(g: Group, codes: dict[str, str], pv: per_vector.PerVector,
+          current: Callable[[str], str]) -> None:
+    """The per-vector move of pv (convert.per_vector) on the group's files
+    (current(path): a file's text so far), when it leaves no index into the
+    old array."""
     files = [f for f, c in codes.items() if re.search(r"\b" + pv.tasklets + r"\b", c)
              or re.search(r"\b" + pv.vector_type.replace(" ", r"\s+") + r"\s*\{", c)]
     with tempfile.TemporaryDirectory(prefix="detasklet-") as tmp:
         d = driver_patches.DriverPatch(per_vector.write_cocci(pv, Path(tmp)), tuple(files),
                                        pv.why())
-        new = {f: driver_patches.apply(d, f, g.source.get(f) or read_text(kdir / f))
-               for f in files}
+        new = {f: driver_patches.apply(d, f, current(f)) for f in files}
     if any(pv.left(mask(t)) for t in new.values()):
         return
     for f, text in new.items():
@@ -173,9 +176,13 @@ def rewritten(kdir: Path, g: Group, codes: dict[str, str],
     """The text the analyses and spatch read (g.source, codes: masked),
     where it is not the file's own: the driver's own patches (its prep
     patch first), the per-vector move, the normalising rewrites."""
+    own: dict[str, str] = {}
+
+    def current(f: str) -> str:
+        return g.source.get(f) or own.setdefault(f, read_text(kdir / f))
     for f in g.files:
         for d in driver_patches.for_file(drivers, f):
-            raw = g.source.get(f) or read_text(kdir / f)
+            raw = current(f)
             text = driver_patches.apply(d, f, raw)
             if text == raw:
                 continue
@@ -188,10 +195,10 @@ def rewritten(kdir: Path, g: Group, codes: dict[str, str],
             else:
                 g.notes.setdefault(f, []).append(d.why)
     for pv in per_vector.find(codes):
-        moved(kdir, g, codes, pv)
+        moved(g, codes, pv, current)
     names = set().union(*(declared_names(c) for c in codes.values()))
     for f in g.files:
-        raw = g.source.get(f) or read_text(kdir / f)
+        raw = current(f)
         text, notes = normalise.normalised(raw, names)
         if text != raw:
             g.source[f], codes[f] = text, mask(text)

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 
-from ..ctext.lex import function_spans, line_of, mask
+from ..ctext.lex import function_spans, line_of, mask, paren_end
 
 # `E.func = F;` or `E->data = D;` at the start of a statement.
 _ASSIGN_RE = re.compile(r"(?<![\w.>\]\)])(?P<lhs>[A-Za-z_][\w.\[\]>-]*?)\s*(?P<op>\.|->)\s*"
@@ -159,8 +159,7 @@ def logged_states(text: str, names: set[str]) -> tuple[str, list[str]]:
     edits: list[tuple[int, int, str]] = []
     where: list[str] = []
     for call in _LOG_CALL_RE.finditer(code):
-        end = _close(code, call.end() - 1)
-        for m in state.finditer(code, call.end() - 1, end + 1):
+        for m in state.finditer(code, call.end() - 1, paren_end(code, call.end())):
             lhs = re.sub(r"\s+", "", m.group(2))
             if _last_name(lhs) not in names:
                 continue
@@ -174,19 +173,6 @@ def logged_states(text: str, names: set[str]) -> tuple[str, list[str]]:
              "bit 0 (pending) and bit 1 (running) are where TASKLET_STATE_SCHED and "
              "TASKLET_STATE_RUN were." for w in dict.fromkeys(where)]
     return text, notes
-
-
-def _close(code: str, i: int) -> int:
-    """The offset of the ')' that closes the '(' at i (the end when none)."""
-    depth = 0
-    for j in range(i, len(code)):
-        if code[j] == "(":
-            depth += 1
-        elif code[j] == ")":
-            depth -= 1
-            if depth == 0:
-                return j
-    return len(code)
 
 
 def normalised(text: str, names: set[str]) -> tuple[str, list[str]]:

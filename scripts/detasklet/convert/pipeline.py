@@ -45,11 +45,12 @@ def run(kdir: Path, paths: list[str], jobs: int, timeout: int,
     clock.lap("scan")
     if paths and not scans and not iter_sources(kdir, paths):
         raise InputError(f"PATHS {' '.join(paths)} name no .c or .h file of KDIR")
+    mine = {s.path for s in scans}
     if paths:
         scans = scan.with_headers(kdir, scans)
     found = groups.group_files(kdir, scans, jobs)
     if paths:       # a header outside PATHS only comes with a user of PATHS
-        found = [g for g in found if any(under(f, paths) for f in g.files)]
+        found = [g for g in found if mine & set(g.files)]
     old = {f: read_text(kdir / f) for g in found for f in g.files}
     api = {s.path: s.idents for s in scans}
     decs = decisions.load() if decs is None else decs
@@ -83,11 +84,6 @@ def run(kdir: Path, paths: list[str], jobs: int, timeout: int,
     outcomes = [classify.classify_group(g, old, results, api) for g in found]
     clock.lap("classify")
     return outcomes
-
-
-def under(rel: str, paths: list[str]) -> bool:
-    """Whether the tree file rel is one of paths or inside one."""
-    return any(p in (".", rel) or rel.startswith(p.rstrip("/") + "/") for p in paths)
 
 
 class Clock:
@@ -198,7 +194,7 @@ def convert(kdir_arg: str, paths_arg: list[str], out_arg: str, jobs: int, timeou
             stage.abort()
             raise
         stage.commit()
-    users = [o for o in flat if o.api]      # not a file only a driver patch changes
+    users = [o for o in flat if o.user]
     counts = {s: sum(o.status == s for o in users) for s in Status}
     tail = f"; {len(problems)} paths not scanned (report.md)" if problems else ""
     log.info(f"done in {time.time() - start:.0f} s: {counts[Status.CONVERTED]} converted, "

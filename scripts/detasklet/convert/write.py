@@ -123,12 +123,17 @@ def subsystem(path: str) -> str:
     return "/".join(parts[:2]) if len(parts) > 2 else parts[0]
 
 
-def rules_of(o: Outcome) -> list[str]:
-    """The rows of the mapping that a converted file's old text used (the
-    text the rules converted, when something rewrote it first)."""
-    if o.status != Status.CONVERTED:
-        return []
-    return [row.new for row in used(mask(o.base or o.old))]
+def _record(o: Outcome) -> dict:
+    """A file's entry of report.json "files". rules: the rows of the
+    mapping its old text used, the text the rules converted when something
+    rewrote it first; then keys, those rows' keys, for the commit message's
+    table (not the diff's removed lines)."""
+    rows = used(mask(o.base or o.old)) if o.status == Status.CONVERTED else []
+    return {"path": o.path, "status": o.status, "reason": o.reason,
+            "rules": [row.new for row in rows], "tasklets": item_names(o.old), "api": o.api,
+            "notes": o.notes, "sites": o.sites,
+            **({"keys": [row.key for row in rows]}
+               if o.base and o.status == Status.CONVERTED else {})}
 
 
 def report(out: Path, kernel: str, outcomes: list[Outcome],
@@ -139,14 +144,7 @@ def report(out: Path, kernel: str, outcomes: list[Outcome],
     read or would not follow (symbolic links out of the tree), with why;
     paths: the PATHS converted ([]: the whole tree); core: the files of
     the core removal (OUT/tasklet-free.patch), made when no user is left."""
-    files = [{"path": o.path, "status": o.status, "reason": o.reason,
-              "rules": rules_of(o), "tasklets": item_names(o.old), "api": o.api,
-              "notes": o.notes, "sites": o.sites,
-              # the mapping rows of the text the rules converted, when it is
-              # not the file's own: the commit message's table, not the diff
-              **({"keys": [row.key for row in used(mask(o.base))]}
-                 if o.base and o.status == Status.CONVERTED else {})}
-             for o in sorted(outcomes, key=lambda o: o.path)]
+    files = [_record(o) for o in sorted(outcomes, key=lambda o: o.path)]
     data: dict = {"kernel": kernel, "target": "bh", "paths": paths or [], "files": files}
     if core:
         data["core"] = {"patch": CORE_PATCH, "files": core}
@@ -161,7 +159,7 @@ def report(out: Path, kernel: str, outcomes: list[Outcome],
     by: dict[str, list[Outcome]] = defaultdict(list)
     for o in outcomes:
         by[subsystem(o.path)].append(o)
-    users = [o for o in outcomes if o.api]      # not a file only a driver patch changes
+    users = [o for o in outcomes if o.user]
     n = len(users)
     c = sum(o.status == Status.CONVERTED for o in users)
     lines = [f"# detasklet report: Linux {kernel}, target bh", "",

@@ -147,6 +147,16 @@ class Item:
 _DATA_START = re.compile(r"^\s*(?:static\s+|extern\s+|const\s+)*(struct|union|enum|typedef)\b")
 
 
+def paren_end(code: str, i: int) -> int:
+    """The index just after the ')' that closes the '(' before i (the end
+    of code when none does)."""
+    depth = 1
+    while i < len(code) and depth:
+        depth += {"(": 1, ")": -1}.get(code[i], 0)
+        i += 1
+    return i
+
+
 def line_end(t: str, i: int) -> int:
     j = t.find("\n", i)
     return len(t) if j < 0 else j + 1

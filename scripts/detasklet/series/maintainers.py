@@ -220,7 +220,7 @@ def address(kdir: Path, patches: "list[Patch]", fds: dict[str, FileDiff],
         log.warning("KDIR has no MAINTAINERS: get_maintainer.pl finds no maintainers")
 
     def one(p: "Patch") -> tuple[list[str], list[str], str]:
-        diff = "".join((p.diffs.get(f) or fds[f]).text for f in p.files)
+        diff = "".join(fd.text for fd in p.file_diffs(fds))
         k = cache.digest(salt, str(git), diff)
         kept = store.get("get_maintainer", k) if store else None
         if kept is not None:

@@ -52,7 +52,7 @@ def patch_file(p: Patch, n: int, total: int, ident: Ident, fds: dict[str, FileDi
                builds: dict[str, dict], notes: dict[str, list[str]],
                sites: dict[str, list[dict]] | None = None,
                keys: dict[str, list[str]] | None = None) -> str:
-    files = [p.diffs.get(f) or fds[f] for f in p.files]
+    files = p.file_diffs(fds)
     kept = any("tasklet" in ln.lower() for f in files for ln in f.lines("+"))
     # report.json "notes" (legacy data fields) and "sites" (each verdict).
     extra = list(dict.fromkeys(n_ for f in p.files for n_ in notes.get(f, [])))

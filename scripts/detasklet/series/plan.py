@@ -44,6 +44,11 @@ class Patch:
     driver_prep: dict = field(default_factory=dict)
     diffs: dict[str, FileDiff] = field(default_factory=dict)
     core: bool = False        # the removal of the tasklet core, last of all
+
+    def file_diffs(self, fds: dict[str, FileDiff]) -> list[FileDiff]:
+        """The diffs of its files: its own (a prep patch, the core removal)
+        or those of all.patch (fds)."""
+        return [self.diffs.get(f) or fds[f] for f in self.files]
     queues: dict[str, str] = field(default_factory=dict)  # system wq -> the policy's, used here
 
     @property
@@ -220,22 +225,17 @@ def plan(kdir: Path, fds: dict[str, FileDiff], old: dict[str, str],
                         + ": each builds only with the others converted too. "
                         f"They are maintained in {len(p.entries)} MAINTAINERS sections.")
         patches.append(p)
-    patches = with_driver_preps(patches, driver_preps or [])
     # one subject per patch: two drivers under one fixed prefix get their names
     subs: dict[str, list[Patch]] = {}
     for p in patches:
-        if not p.prep and not p.driver_prep:
+        if not p.prep:
             subs.setdefault(p.prefix, []).append(p)
     for same in subs.values():
         if len(same) > 1 and len({p.name for p in same}) == len(same):
             for p in same:
                 if not p.prefix.endswith(p.name):
                     p.prefix += f": {p.name}"
-    for p in patches:                  # a prep patch follows its conversion's prefix
-        if p.driver_prep:
-            p.prefix = next(q.prefix for q in patches if not q.driver_prep
-                            and set(p.files) & set(q.files))
-    return patches
+    return with_driver_preps(patches, driver_preps or [])
 
 
 def with_driver_preps(patches: list[Patch], preps: list[dict]) -> list[Patch]:
