@@ -16,6 +16,8 @@ OUT        ?= out
 J          ?= $(shell nproc)
 TIMEOUT    ?= 120
 PATHS      ?=
+# bh: BH workqueues (the tasklet's context); thread: process context (convert.thread)
+TARGET     ?= bh
 PKGS       := coccinelle bc flex bison libelf-dev libssl-dev
 BENCH_PKGS := qemu-system-x86 gnuplot-nox
 # b4, for the check that b4 prep reads what make branches writes
@@ -58,9 +60,9 @@ $(CACHE)/linux-source-%/Makefile:
 reference: $(REF_TREE)/Makefile
 references: $(foreach v,$(KVERS),$(CACHE)/linux-source-$(v)/Makefile)
 
-## convert [KVER=7.3|6.12 | KDIR=dir] [PATHS="drivers/dma net/mac80211"] [OUT=dir] [J=n] [TIMEOUT=s]: OUT from KDIR
+## convert [KVER=7.3|6.12 | KDIR=dir] [PATHS="drivers/dma net/mac80211"] [OUT=dir] [TARGET=bh|thread] [J=n] [TIMEOUT=s]: OUT from KDIR
 convert: deps $(if $(filter $(REF_TREE),$(KDIR)),reference)
-	@$(PY) -m detasklet convert $(call q,$(KDIR)) $(PATHS) -o $(call q,$(OUT)) -j $(J) --timeout $(TIMEOUT) $(CACHE_ARG)
+	@$(PY) -m detasklet convert $(call q,$(KDIR)) $(PATHS) -o $(call q,$(OUT)) -j $(J) --timeout $(TIMEOUT) --target $(call q,$(TARGET)) $(CACHE_ARG)
 
 ## series [KDIR=dir] [OUT=dir] [FROM="Name <mail>"] [BASE=commit]: OUT/series/ again, no spatch
 series: $(if $(filter $(REF_TREE),$(KDIR)),reference)
@@ -82,9 +84,10 @@ branches:
 send-check: $(if $(filter $(REF_TREE),$(KDIR)),reference)
 	@$(PY) -m detasklet send-check $(call q,$(KDIR)) -o $(call q,$(OUT)) -j $(J)
 
-## test: every test below, then compile-sample on each reference tree
+## test: every test below, then compile-sample on each reference tree (and 7.3 with TARGET=thread)
 test: test-fast
 	@$(MAKE) --no-print-directory $(foreach v,$(KVERS),compile-sample-$(v))
+	@$(MAKE) --no-print-directory compile-sample-$(firstword $(KVERS)) TARGET=thread
 
 ## test-fast: the command line, OUT safety, faults, branches, golden cases, unit tests (no compile)
 test-fast: deps references
@@ -171,14 +174,16 @@ compile-test: deps $(if $(filter $(REF_TREE),$(KDIR)),reference)
 # CI: convert a fixed sample of each reference tree (tests/compile-sample-<KVER>.txt)
 # and compile-test every file of it (pristine too); any file that does not
 # build converted fails, and the self-test breaks one file on purpose.
+# TARGET=thread converts the sample for process context (same build folders).
+SAMPLE_OUT = $(BUILD)/sample-$*$(if $(filter thread,$(TARGET)),-thread)-out
 compile-sample: compile-sample-$(KVER)
 compile-sample-%: ARCHES = $(SAMPLE_ARCHES)
 compile-sample-%: deps compile-deps $(CACHE)/linux-source-%/Makefile
 	@tree=$(CACHE)/linux-source-$*; \
 	files="$$(grep -v '^\s*#' tests/compile-sample-$*.txt | awk '{print $$1}')"; \
-	$(PY) -m detasklet convert "$$tree" $$files -o "$(BUILD)/sample-$*-out" -j $(J) -q && \
-	$(PY) -m detasklet compile-test "$$tree" -o "$(BUILD)/sample-$*-out" \
+	$(PY) -m detasklet convert "$$tree" $$files -o "$(SAMPLE_OUT)" -j $(J) -q --target $(TARGET) && \
+	$(PY) -m detasklet compile-test "$$tree" -o "$(SAMPLE_OUT)" \
 	  --build-dir "$(BUILD)/sample-$*" --arches $(SAMPLE_ARCHES) -j $(J) --pristine all \
 	  --strict --files $$files $(CT_CC)
-	@$(PY) tests/compile_selftest.py "$(CACHE)/linux-source-$*" "$(BUILD)/sample-$*-out" \
+	@$(PY) tests/compile_selftest.py "$(CACHE)/linux-source-$*" "$(SAMPLE_OUT)" \
 	  "$(BUILD)/sample-$*"

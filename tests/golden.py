@@ -10,6 +10,9 @@ tests/NAME/         a folder case (a header and several .c): expected/NAME.patch
 tests/NAME.toml     the decisions the case's driver comes with (decisions/ form).
 expected/NAME.sites the verdict of each enable/kill/disable/... site, one a line
                     (line, function, API, replacement, verdict, analysis).
+tests/thread-NAME.c a case converted with TARGET=thread; expected/thread-NAME.target
+                    pins the target it got and why, and each guard (line,
+                    work function, callback).
 Every converted output also goes through the rules again: nothing may change.
 The rule files are checked as the kernel runs them too: their headers, and
 make coccicheck with one rule alone on a small tree.
@@ -35,9 +38,20 @@ from detasklet.errors import PatchError  # noqa: E402
 TESTS, EXPECTED = ROOT / "tests", ROOT / "expected"
 
 
-def convert_dir(tree: Path, decs: list[decisions.Decision] | None = None
-                ) -> list[classify.Outcome]:
-    return [o for g in pipeline.run(tree, [], 2, 60, decs=decs or []) for o in g]
+def convert_dir(tree: Path, decs: list[decisions.Decision] | None = None,
+                target: str = "bh") -> list[classify.Outcome]:
+    return [o for g in pipeline.run(tree, [], 2, 60, decs=decs or [], target=target) for o in g]
+
+
+def target_of(name: str) -> str:
+    return "thread" if name.startswith("thread-") else "bh"
+
+
+def targets(o: classify.Outcome) -> str:
+    """What expected/thread-NAME.target pins."""
+    return (f"{o.target}: {o.target_why}\n"
+            + "".join(f"{g['line']} {g['work_function']}() runs {g['callback']}()\n"
+                      for g in o.guards))
 
 
 def case_decisions(name: str) -> list[decisions.Decision]:
@@ -47,16 +61,16 @@ def case_decisions(name: str) -> list[decisions.Decision]:
     return decisions.load_file(f, f"tests/{f.name}") if f.is_file() else []
 
 
-def single(src: Path) -> tuple[str, str, str, str]:
-    """(status, reason, output text, site verdicts) of one file converted
-    on its own."""
+def single(src: Path) -> tuple[str, str, str, str, str]:
+    """(status, reason, output text, site verdicts, target) of one file
+    converted on its own."""
     with tempfile.TemporaryDirectory() as tmp:
         (Path(tmp) / src.name).write_bytes(src.read_bytes())
-        outs = convert_dir(Path(tmp), case_decisions(src.stem))
+        outs = convert_dir(Path(tmp), case_decisions(src.stem), target_of(src.stem))
     if not outs:
-        return "none", "no tasklet API found", src.read_text(), ""
+        return "none", "no tasklet API found", src.read_text(), "", ""
     o = outs[0]
-    return o.status, o.reason, o.new, verdicts(o)
+    return o.status, o.reason, o.new, verdicts(o), targets(o)
 
 
 def verdicts(o: classify.Outcome) -> str:
@@ -69,7 +83,7 @@ def verdicts(o: classify.Outcome) -> str:
 
 def case_file(src: Path) -> str:
     name = src.stem
-    status, reason, out, sites = single(src)
+    status, reason, out, sites, target = single(src)
     if name.endswith("_refused"):
         want_reason = (EXPECTED / f"{name}.reason").read_text().strip()
         if status == "converted":
@@ -88,6 +102,8 @@ def case_file(src: Path) -> str:
     pinned = EXPECTED / f"{name}.sites"
     if pinned.is_file() and pinned.read_text() != sites:
         return f"site verdicts differ from {pinned.name}:\n{sites}"
+    if target_of(name) == "thread" and (EXPECTED / f"{name}.target").read_text() != target:
+        return f"target differs from {name}.target:\n{target}"
     with tempfile.TemporaryDirectory() as tmp:
         p = Path(tmp) / src.name
         p.write_text(want)

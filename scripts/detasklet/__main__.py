@@ -84,7 +84,7 @@ def cache_dir(a: argparse.Namespace) -> Path | None:
 
 def cmd_convert(a: argparse.Namespace) -> int:
     from .convert import pipeline
-    return pipeline.convert(a.kdir, a.paths, a.out, a.jobs, a.timeout, cache_dir(a))
+    return pipeline.convert(a.kdir, a.paths, a.out, a.jobs, a.timeout, cache_dir(a), a.target)
 
 
 def cmd_series(a: argparse.Namespace) -> int:
@@ -193,6 +193,11 @@ def parser() -> Parser:
     jobs(p_convert)
     p_convert.add_argument("--timeout", type=positive, default=120,
                            help="seconds per file for spatch")
+    p_convert.add_argument("--target", choices=("bh", "thread"), default="bh",
+                           help="bh: BH workqueues, the tasklet's softirq context (default); "
+                           "thread: per-CPU process-context workqueues, each callback run "
+                           "with softirqs off; a driver that cannot move stays on bh, with "
+                           "the reason in the report")
     caching(p_convert)
 
     p_series = command("series", cmd_series, "write OUT/series/ again from OUT/all.patch, "

@@ -37,6 +37,7 @@
  *   LOCAL_CPU       a per-CPU item queued with queue_work_on(another CPU)
  *   QUEUE_ON        queue_work_on(cpu, system_bh_wq) without its CPU
  *   CANCEL_WAIT     cancel_work_sync()/disable_work_sync() without the wait
+ *   THREAD_GUARD    a TARGET=thread callback without its local_bh_disable()
  * The cross-CPU cases (dt_smp_*) need 2 online CPUs (QEMU x86_64 -smp 2,
  * make kunit-smp); on UML they are reported as skipped, never as passed.
  */
@@ -47,6 +48,7 @@
 #include <linux/bottom_half.h>
 #include <linux/completion.h>
 #include <linux/cpumask.h>
+#include <linux/debug_locks.h>
 #include <linux/delay.h>
 #include <linux/interrupt.h>
 #include <linux/irqflags.h>
@@ -1310,6 +1312,62 @@ static void dt_smp_cancel_sync_waits_cross_cpu(struct kunit *test)
 	cancel_work_sync(&s->work);
 }
 
+/*
+ * TARGET=thread: a tasklet callback moved to a process-context workqueue runs
+ * inside a work function of its own, its guard, between local_bh_disable()
+ * and local_bh_enable().  Here dt_thread_lock is taken with a plain
+ * spin_lock() both by that callback and by softirq code (a BH work item, as
+ * another tasklet would be), which was safe while the callback ran in
+ * softirq context.  With the guard lockdep sees the lock taken with softirqs
+ * off everywhere and stays quiet.  Without it
+ * (-DDETASKLET_CONTRACT_BREAK_THREAD_GUARD) it reports the inconsistent
+ * {IN-SOFTIRQ-W} -> {SOFTIRQ-ON-W} usage: a softirq that takes the lock on
+ * top of the callback, on its CPU, spins forever.  Lockdep turns itself off
+ * after a report, so the case reads debug_locks.  It needs
+ * CONFIG_PROVE_LOCKING (tests/kunit/.kunitconfig sets it) and skips without.
+ */
+static DEFINE_SPINLOCK(dt_thread_lock);
+static int dt_thread_runs;
+
+static void dt_thread_locked(struct work_struct *work)
+{
+	spin_lock(&dt_thread_lock);
+	dt_thread_runs++;
+	spin_unlock(&dt_thread_lock);
+}
+
+static void dt_thread_locked_bh_off(struct work_struct *work)
+{
+#ifndef DETASKLET_CONTRACT_BREAK_THREAD_GUARD
+	local_bh_disable();
+#endif
+	dt_thread_locked(work);
+#ifndef DETASKLET_CONTRACT_BREAK_THREAD_GUARD
+	local_bh_enable();
+#endif
+}
+
+static void dt_thread_guard_keeps_softirq_exclusion(struct kunit *test)
+{
+	struct work_struct bh, thread;
+
+	if (!IS_ENABLED(CONFIG_PROVE_LOCKING))
+		kunit_skip(test, "needs CONFIG_PROVE_LOCKING");
+	KUNIT_ASSERT_TRUE_MSG(test, debug_locks, "lockdep was off before this case");
+	dt_thread_runs = 0;
+	INIT_WORK_ONSTACK(&bh, dt_thread_locked);
+	INIT_WORK_ONSTACK(&thread, dt_thread_locked_bh_off);
+	KUNIT_EXPECT_TRUE(test, queue_work(system_bh_wq, &bh));
+	flush_work(&bh);
+	KUNIT_EXPECT_TRUE(test, queue_work(system_percpu_wq, &thread));
+	flush_work(&thread);
+	KUNIT_EXPECT_EQ(test, dt_thread_runs, 2);
+	KUNIT_EXPECT_TRUE_MSG(test, debug_locks,
+			      "lockdep reported the lock shared with softirq code");
+	destroy_work_on_stack(&bh);
+	destroy_work_on_stack(&thread);
+}
+
 static struct kunit_case detasklet_contract_cases[] = {
 	KUNIT_CASE(dt_queue_twice_runs_once),
 	KUNIT_CASE(dt_requeue_from_callback_runs_again),
@@ -1331,6 +1389,7 @@ static struct kunit_case detasklet_contract_cases[] = {
 	KUNIT_CASE(dt_tracked_enable_no_spurious_run),
 	KUNIT_CASE(dt_kill_flush_then_cancel_runs_pending),
 	KUNIT_CASE(dt_disable_in_atomic_irqs_off),
+	KUNIT_CASE(dt_thread_guard_keeps_softirq_exclusion),
 	KUNIT_CASE(dt_smp_nonreentrant_across_cpus),
 	KUNIT_CASE(dt_smp_percpu_items_run_on_own_cpu),
 	KUNIT_CASE(dt_smp_queue_work_on_remote_bh),

@@ -37,6 +37,11 @@ class Outcome:
     # the text the rules converted, when it is not the file's own (a driver
     # patch, convert.per_vector or convert.normalise rewrote it first)
     base: str = ""
+    # TARGET=thread (convert.thread): the target the file got ("bh" or
+    # "thread"), why it stayed on "bh", and the guards of its callbacks
+    target: str = "bh"
+    target_why: str = ""
+    guards: list[dict] = field(default_factory=list)
 
     @property
     def user(self) -> bool:

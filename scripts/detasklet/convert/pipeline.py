@@ -11,6 +11,7 @@ import logging
 from concurrent.futures import ProcessPoolExecutor
 import os
 import time
+from dataclasses import replace
 from pathlib import Path
 
 from .. import __version__, cache, kdir as kdir_
@@ -23,7 +24,7 @@ from ..out.staging import Staging, locked
 from ..series import identity, write as series_write
 from ..ctext.lex import mask
 from ..ctext.includes import Resolver
-from . import classify, decisions, groups, policy, rewrite, scan, sites, write
+from . import classify, decisions, groups, policy, rewrite, scan, sites, thread, write
 
 log = logging.getLogger("detasklet")
 
@@ -32,14 +33,18 @@ def run(kdir: Path, paths: list[str], jobs: int, timeout: int,
         problems: Problems | None = None, decs: list[decisions.Decision] | None = None,
         kernel: str = "", store: cache.Cache | None = None,
         times: dict[str, float] | None = None,
-        policies: list[policy.Policy] | None = None) -> list[list[classify.Outcome]]:
+        policies: list[policy.Policy] | None = None,
+        target: str = "bh",
+        choices: list[policy.TargetChoice] | None = None) -> list[list[classify.Outcome]]:
     """scan -> groups -> sites -> rewrite -> classify; the outcomes by group.
     Paths that could not be scanned go to problems; decs are the decisions
     for the drivers (default: the project's decisions/), kernel the tree's
     version (a decision may be for one tree only); store keeps spatch's
     results between runs; times gets the seconds of each stage; policies:
     the subsystems' workqueues (default: policies.toml, those usable on
-    kdir)."""
+    kdir); target: "bh", the BH workqueues, or "thread", the process-context
+    ones with each callback's softirq exclusion kept (convert.thread);
+    choices: the subsystems' own targets (default: policies.toml's)."""
     clock = Clock(times)
     scans = scan.scan_tree(kdir, paths, problems, store)
     clock.lap("scan")
@@ -75,13 +80,25 @@ def run(kdir: Path, paths: list[str], jobs: int, timeout: int,
         policies = policy.usable(kdir, [p for p in policy.load()
                                         if any(p.covers(r) for r in results)])
     res = Resolver(kdir)
-    for g in found:
+    kept: dict[int, str] = {}       # group -> why it stays on its subsystem's BH queues
+    for n, g in enumerate(found):
         pol = policy.for_group(policies, g.files, old)
         for f in g.files:
             r = results.get(f)
             if pol and r is not None and r.new_text is not None:
                 r.new_text = policy.apply(res, pol, f, old[f], r.new_text)
+                kept[n] = (f"the {pol.name} subsystem queues its drivers' work on BH "
+                           f"workqueues of its own ({', '.join(o for _, o in pol.queues)}), "
+                           "so that how that work runs is chosen once for the subsystem.")
     outcomes = [classify.classify_group(g, old, results, api) for g in found]
+    choices = policy.targets() if choices is None else choices
+    qs = thread.queues(kdir)
+    for n, g in enumerate(found):
+        want, why = policy.target_for(choices, g.files, target)
+        if want == "thread":
+            outcomes[n] = thread.thread(outcomes[n], qs, kept.get(n, ""))
+        elif why and target == "thread":
+            outcomes[n] = [replace(o, target_why=why) for o in outcomes[n]]
     clock.lap("classify")
     return outcomes
 
@@ -148,8 +165,9 @@ def check_paths(kdir: Path, paths: list[str]) -> list[str]:
 
 
 def convert(kdir_arg: str, paths_arg: list[str], out_arg: str, jobs: int, timeout: int,
-            cache_dir: Path | None = cache.DEFAULT) -> int:
-    """make convert; cache_dir None: nothing reused nor kept."""
+            cache_dir: Path | None = cache.DEFAULT, target: str = "bh") -> int:
+    """make convert; cache_dir None: nothing reused nor kept; target:
+    "bh" or "thread" (run())."""
     kdir = Path(kdir_arg).resolve()
     version = kdir_.kernel_version(kdir)
     kdir_.check_bh_workqueues(kdir)
@@ -169,7 +187,7 @@ def convert(kdir_arg: str, paths_arg: list[str], out_arg: str, jobs: int, timeou
             log.info(f"scanning {kdir} ({version}) for tasklet users...")
             problems: Problems = []
             outcomes = run(kdir, paths, jobs, timeout, problems, kernel=version, store=store,
-                           times=times)
+                           times=times, target=target)
             for path, why in problems:
                 log.warning(f"{path}: {why}")
             flat = [o for g in outcomes for o in g]
@@ -178,7 +196,8 @@ def convert(kdir_arg: str, paths_arg: list[str], out_arg: str, jobs: int, timeou
                                  {o.path: o.new for o in flat if o.status == Status.CONVERTED})
             write.patch(tmp, outcomes, store, jobs, preps)
             core = write.core_removal(tmp, kdir, flat, paths, problems)
-            write.report(tmp, version, flat, problems, preps, paths, core)
+            write.report(tmp, version, flat, problems, preps, paths, core, target,
+                         thread.queues(kdir))
             clock.lap("write")
             stage.carry("bench")        # make bench's result, quoted by the cover letters
             stage.carry("branches.json")    # the branches make branches may move

@@ -28,6 +28,7 @@ log = logging.getLogger("detasklet")
 
 FILE = Path(__file__).resolve().parents[3] / "policies.toml"
 _KEYS = {"paths", "header", "why", "subject", "message", "queues", "edits"}
+_TARGET_KEYS = {"paths", "target", "why"}
 
 
 @dataclass(frozen=True)
@@ -53,14 +54,20 @@ class Policy:
         return rel.startswith(self.paths)
 
 
-def load(path: Path = FILE) -> list[Policy]:
-    """The policies of policies.toml, checked."""
+def _read(path: Path) -> dict:
     try:
-        data = tomllib.loads(path.read_text())
+        return tomllib.loads(path.read_text())
     except (OSError, tomllib.TOMLDecodeError) as e:
         raise InputError(f"{path}: {e}") from None
+
+
+def load(path: Path = FILE) -> list[Policy]:
+    """The policies of policies.toml, checked."""
+    data = _read(path)
     out = []
     for name, d in sorted(data.items()):
+        if "target" in d:
+            continue                # a target choice (targets())
         bad = set(d) - _KEYS or _KEYS - set(d)
         if bad:
             raise InputError(f"{path} [{name}]: keys {sorted(bad)} missing or unknown")
@@ -74,6 +81,42 @@ def load(path: Path = FILE) -> list[Policy]:
         out.append(Policy(name, tuple(d["paths"]), d["header"], tuple(sorted(d["queues"].items())),
                           d["subject"], d["message"], d["why"], tuple(edits)))
     return out
+
+
+@dataclass(frozen=True)
+class TargetChoice:
+    """A subsystem's or driver's own target: its groups convert to it
+    whatever TARGET the run has, for the reason why."""
+    name: str
+    paths: tuple[str, ...]
+    target: str
+    why: str
+
+    def covers(self, rel: str) -> bool:
+        return rel.startswith(self.paths)
+
+
+def targets(path: Path = FILE) -> list[TargetChoice]:
+    """The target choices of policies.toml (entries with a target key:
+    paths, target "bh" or "thread", why), checked."""
+    data = _read(path)
+    out = []
+    for name, d in sorted(data.items()):
+        if "target" not in d:
+            continue
+        if set(d) != _TARGET_KEYS or d["target"] not in ("bh", "thread"):
+            raise InputError(f"{path} [{name}]: a target choice has exactly the keys "
+                             f"{sorted(_TARGET_KEYS)}, and target is bh or thread")
+        out.append(TargetChoice(name, tuple(d["paths"]), d["target"], d["why"]))
+    return out
+
+
+def target_for(choices: list[TargetChoice], files: list[str], default: str
+               ) -> tuple[str, str]:
+    """(target, why) of a group: that of the choice that covers every file,
+    else the run's default ("" why)."""
+    c = next((c for c in choices if files and all(c.covers(f) for f in files)), None)
+    return (c.target, " ".join(c.why.split())) if c else (default, "")
 
 
 def prep_texts(kdir: Path, pol: Policy) -> dict[str, str] | str:

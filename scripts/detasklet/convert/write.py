@@ -123,29 +123,40 @@ def subsystem(path: str) -> str:
     return "/".join(parts[:2]) if len(parts) > 2 else parts[0]
 
 
-def _record(o: Outcome) -> dict:
+def _record(o: Outcome, thread: bool = False) -> dict:
     """A file's entry of report.json "files". rules: the rows of the
     mapping its old text used, the text the rules converted when something
     rewrote it first; then keys, those rows' keys, for the commit message's
-    table (not the diff's removed lines)."""
+    table (not the diff's removed lines). thread (TARGET=thread): each
+    converted file's target, why it stayed on BH, and its guards
+    (convert.thread)."""
     rows = used(mask(o.base or o.old)) if o.status == Status.CONVERTED else []
     return {"path": o.path, "status": o.status, "reason": o.reason,
             "rules": [row.new for row in rows], "tasklets": item_names(o.old), "api": o.api,
             "notes": o.notes, "sites": o.sites,
             **({"keys": [row.key for row in rows]}
-               if o.base and o.status == Status.CONVERTED else {})}
+               if o.base and o.status == Status.CONVERTED else {}),
+            **({"target": o.target, "target_why": o.target_why, "guards": o.guards}
+               if thread and o.status == Status.CONVERTED else {})}
 
 
 def report(out: Path, kernel: str, outcomes: list[Outcome],
            unscanned: list[tuple[str, str]] | None = None,
            preps: list[Prep] | None = None, paths: list[str] | None = None,
-           core: list[str] | None = None) -> None:
+           core: list[str] | None = None, target: str = "bh",
+           queues: dict[str, str] | None = None) -> None:
     """report.json and report.md; unscanned: the paths the scan could not
     read or would not follow (symbolic links out of the tree), with why;
     paths: the PATHS converted ([]: the whole tree); core: the files of
-    the core removal (OUT/tasklet-free.patch), made when no user is left."""
-    files = [_record(o) for o in sorted(outcomes, key=lambda o: o.path)]
-    data: dict = {"kernel": kernel, "target": "bh", "paths": paths or [], "files": files}
+    the core removal (OUT/tasklet-free.patch), made when no user is left;
+    target: "bh" or "thread" (convert.thread), and for thread the
+    process-context workqueue that replaces each BH one (queues)."""
+    # a subsystem's own target choice may move some work in a bh run
+    thread = target == "thread" or any(o.target == "thread" for o in outcomes)
+    files = [_record(o, thread) for o in sorted(outcomes, key=lambda o: o.path)]
+    data: dict = {"kernel": kernel, "target": target, "paths": paths or [], "files": files}
+    if thread:
+        data["thread_queues"] = queues or {}
     if core:
         data["core"] = {"patch": CORE_PATCH, "files": core}
     if preps:
@@ -162,7 +173,7 @@ def report(out: Path, kernel: str, outcomes: list[Outcome],
     users = [o for o in outcomes if o.user]
     n = len(users)
     c = sum(o.status == Status.CONVERTED for o in users)
-    lines = [f"# detasklet report: Linux {kernel}, target bh", "",
+    lines = [f"# detasklet report: Linux {kernel}, target {target}", "",
              f"{c} of {n} files converted ({100 * c / max(n, 1):.1f}%).", "",
              "| subsystem | files | converted | unconverted | failed |",
              "|---|---:|---:|---:|---:|"]
@@ -171,6 +182,8 @@ def report(out: Path, kernel: str, outcomes: list[Outcome],
         lines.append(f"| {sub} | {len(by[sub])} | {count[Status.CONVERTED]} | "
                      f"{count[Status.UNCONVERTED]} | {count[Status.FAILED]} |")
     lines += sites_section(outcomes)
+    if thread:
+        lines += thread_section(outcomes)
     for pr in preps or []:
         pol = pr.policy
         lines += ["", f"## Subsystem policy: {pol.name}", "",
@@ -192,6 +205,26 @@ def report(out: Path, kernel: str, outcomes: list[Outcome],
         if o.status != Status.CONVERTED:
             lines.append(f"- `{o.path}` ({o.status}): {o.reason}")
     (out / "report.md").write_text("\n".join(lines) + "\n")
+
+
+def thread_section(outcomes: list[Outcome]) -> list[str]:
+    """report.md, TARGET=thread: which converted files moved to process
+    context, each guarded callback, and the files that stayed on BH
+    workqueues with why."""
+    conv = [o for o in sorted(outcomes, key=lambda o: o.path) if o.status == Status.CONVERTED]
+    moved = [o for o in conv if o.target == "thread"]
+    stayed = [o for o in conv if o.target != "thread"]
+    lines = ["", "## Target thread", "",
+             f"{len(moved)} converted files run their work in process context, "
+             f"{len(stayed)} stay on BH workqueues. Each callback of a moved file runs "
+             "between local_bh_disable() and local_bh_enable() (its guard): no analysis has "
+             "shown that a callback's locks make the guard unneeded.", ""]
+    lines += [f"- `{o.path}:{g['line']}` {g['work_function']}() runs {g['callback']}() with "
+              "softirqs off" for o in moved for g in o.guards]
+    if stayed:
+        lines += ["", "Converted to BH workqueues, and why not to process context:", ""]
+        lines += [f"- `{o.path}`: {' '.join(o.target_why.split())}" for o in stayed]
+    return lines
 
 
 def sites_section(outcomes: list[Outcome]) -> list[str]:

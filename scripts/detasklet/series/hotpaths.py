@@ -27,9 +27,17 @@ TABLE = Path(__file__).with_name("hotpaths.toml")
 BENCH = Path("bench") / "bench.json"        # in OUT, where make bench OUT=... writes it
 REPLACEMENT = {"tasklet": ("bh", "system_bh_wq"),
                "tasklet_hi": ("bh_highpri", "system_bh_highpri_wq")}
+# TARGET=thread: the process-context item make bench times beside them
+# (there is no high-priority one: a tasklet_hi hot path has no figures)
+THREAD = {"tasklet": ("percpu", "system_percpu_wq")}
 # What a maintainer calls each mechanism of a comparison.
 WORDS = {"tasklet": "tasklet", "bh": "BH work", "tasklet_hi": "tasklet_hi",
-         "bh_highpri": "highpri BH work"}
+         "bh_highpri": "highpri BH work", "percpu": "process-context work"}
+
+
+def replacement(mech: str, target: str = "bh") -> tuple[str, str] | None:
+    """(bench.json name, workqueue) of what replaces mech for target."""
+    return (THREAD if target == "thread" else REPLACEMENT).get(mech)
 RUNS = ("x86_64", "um")                     # the order of a cover: QEMU with SMP first
 ACCEL = {"tcg": " (TCG, no KVM)", "kvm": " (KVM)"}
 
@@ -121,10 +129,14 @@ def machine(data: dict[str, Any], run: str) -> str:
     return f"QEMU {meta.get('machine') or run}{ACCEL.get(str(data.get('accel')), '')}{n}"
 
 
-def figures(data: dict[str, Any], hp: HotPath, run: str) -> Figures | None:
+def figures(data: dict[str, Any], hp: HotPath, run: str, target: str = "bh") -> Figures | None:
     """The figures of hp's comparison in run, or None when bench.json does
-    not hold them (that run, that context or a p99 missing, a zero base)."""
-    new_mech = REPLACEMENT[hp.mech][0]
+    not hold them (that run, that context or a p99 missing, a zero base;
+    no replacement measured for target)."""
+    rep = replacement(hp.mech, target)
+    if rep is None:
+        return None
+    new_mech = rep[0]
     try:
         lat = data["runs"][run]["latency"][hp.source]
         base, new = lat[hp.mech], lat[new_mech]
@@ -152,16 +164,18 @@ def _times(r: float, bar: float) -> str:
     return f"{r:.3f}" if (float(s) <= bar) != (r <= bar) else s
 
 
-def sentence(bench: Path | dict[str, Any], hp: HotPath, run: str = "x86_64") -> str:
+def sentence(bench: Path | dict[str, Any], hp: HotPath, run: str = "x86_64",
+             target: str = "bh") -> str:
     """What one run of make bench measured for hp: p50 and p99 of the
     replacement and of the tasklet, their p99 ratio, and whether it is
     within the aim (BH work's p99 at most 1.1 times the tasklet's)."""
     data = _bench(bench) if isinstance(bench, Path) else bench
-    f = figures(data, hp, run)
-    if f is None:
+    f = figures(data, hp, run, target)
+    rep = replacement(hp.mech, target)
+    if f is None or rep is None:
         raise InputError(f"bench.json: no {hp.mech} latency figures from {hp.source} "
                          f"context for run {run!r}")
-    new, base = WORDS[REPLACEMENT[hp.mech][0]], WORDS[hp.mech]
+    new, base = WORDS[rep[0]], WORDS[hp.mech]
     n = f.new["n"] if f.new["n"] == f.base["n"] else f"{f.new['n']} and {f.base['n']}"
     within = f.ratio <= f.bar
     return (f"{f.machine}, {n} events each: {new} p50 {_us(f.new['p50'])}, p99 "
@@ -172,11 +186,11 @@ def sentence(bench: Path | dict[str, Any], hp: HotPath, run: str = "x86_64") -> 
             + f" the series' aim of at most {f.bar:g} times.")
 
 
-def runs(data: dict[str, Any], hp: HotPath) -> list[str]:
+def runs(data: dict[str, Any], hp: HotPath, target: str = "bh") -> list[str]:
     """The runs of bench.json with figures for hp, QEMU first."""
     names = sorted(data.get("runs", {}), key=lambda r: (RUNS.index(r) if r in RUNS
                                                          else len(RUNS), r))
-    return [r for r in names if figures(data, hp, r) is not None]
+    return [r for r in names if figures(data, hp, r, target) is not None]
 
 
 def kernel(data: dict[str, Any]) -> str:

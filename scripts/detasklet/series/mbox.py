@@ -67,7 +67,8 @@ def patch_file(p: Patch, n: int, total: int, ident: Ident, fds: dict[str, FileDi
     else:
         msg = message.body(p.name, files, builds, p.shared, kept, extra,
                            [s for f in p.files for s in (sites or {}).get(f, [])], p.queues,
-                           {f: k for f, k in (keys or {}).items() if f in p.files})
+                           {f: k for f, k in (keys or {}).items() if f in p.files},
+                           p.thread, p.guards, p.kept_bh)
     rest = (f"\n{msg}\nSigned-off-by: {ident.name_email}\n---\n"
             + (f"No recipients: {p.no_rcpt}.\n\n" if p.no_rcpt else "")
             + diffstat(files) + "\n"

@@ -94,6 +94,10 @@ CALLS = {
     "disable_work": "disable_work()",
     "system_bh_wq": "queue_work(system_bh_wq, ...)",
     "system_bh_highpri_wq": "queue_work(system_bh_highpri_wq, ...)",
+    # TARGET=thread (convert.thread)
+    "system_percpu_wq": "queue_work(system_percpu_wq, ...)",
+    "system_wq": "queue_work(system_wq, ...)",
+    "system_highpri_wq": "queue_work(system_highpri_wq, ...)",
 }
 
 
@@ -292,19 +296,43 @@ def _requeue(text: str, queues: dict[str, str]) -> str:
     return text
 
 
+def thread_intro(thread: dict[str, str], guards: list[dict]) -> str:
+    """What TARGET=thread changes, for a patch that moves its work to
+    process context (convert.thread)."""
+    names = " and ".join(sorted(thread.values()))
+    wqs = f"{'workqueues' if len(thread) > 1 else 'workqueue'} {names}, in process context"
+    fns = sorted({f"{g['work_function']}()" for g in guards})
+    named = (", ".join(fns[:-1]) + " and " + fns[-1]) if len(fns) > 1 else "".join(fns)
+    return (f"This moves the deferred work to the per-CPU {wqs}: the work still runs on the CPU that queued it, but in a kworker that "
+            "the scheduler sees, rather than at the next softirq exit, where it delayed "
+            "the other softirqs of that CPU. A tasklet callback ran with softirqs off, so "
+            "a lock it shares with softirq code could be taken with a plain spin_lock(). "
+            "To keep that, each callback now runs between local_bh_disable() and "
+            f"local_bh_enable(), called from a work function of its own ({named}). "
+            "The callbacks therefore still must not sleep. A callback's guard can go once "
+            "every lock it takes against softirq or hardirq context is taken with _bh or "
+            "_irqsave, or is its own.")
+
+
 def body(driver: str, files: list[FileDiff], builds: dict[str, dict],
          shared: str = "", kept_names: bool = False, extra: list[str] | None = None,
          sites: list[dict] | None = None, queues: dict[str, str] | None = None,
-         keys: dict[str, list[str]] | None = None) -> str:
+         keys: dict[str, list[str]] | None = None, thread: dict[str, str] | None = None,
+         guards: list[dict] | None = None, kept_bh: str = "") -> str:
     """The message between the Subject and the Signed-off-by; sites: the
     verdicts of the patch's enable/kill/disable sites (report.json);
     queues: system workqueue -> the subsystem's that this patch queues on
     instead (series.plan.policy_queues), added by the series' first patch;
     keys: report.json "keys", the mapping rows of a file that something
-    rewrote before the rules (apis())."""
+    rewrote before the rules (apis()). TARGET=thread: thread, BH workqueue
+    -> process-context one when the patch moves the work out of softirq
+    context, with the guards of its callbacks (convert.thread); kept_bh,
+    why a patch of such a run stays on BH workqueues."""
     table = apis(files, keys)
     sites = sites or []
-    queues = queues or {}
+    added = "".join(ln for f in files for ln in f.lines("+"))
+    thread = {s: o for s, o in (thread or {}).items() if re.search(r"\b" + o + r"\b", added)}
+    queues = {**(queues or {}), **thread}
     rows = [_requeue(_row(r.key, r.new, sites), queues) for r in MAPPING if r.key in table]
     added = "".join(ln for f in files for ln in f.lines("+"))
     notes = _notes(table, sites, added)
@@ -312,16 +340,21 @@ def body(driver: str, files: list[FileDiff], builds: dict[str, dict],
     out = [
         para("Tasklets are deprecated: the interface has long-standing design "
              "problems, and the remaining users are being moved off it so that "
-             "it can be removed. BH workqueues (WQ_BH, since v6.9) run their "
+             "it can be removed. " + (thread_intro(thread, guards or []) if thread else
+             "BH workqueues (WQ_BH, since v6.9) run their "
              "work items from the same softirqs as tasklets, on the CPU that "
              "queued them, so this keeps the execution context of the "
-             "deferred work while moving it to the workqueue API."),
+             "deferred work while moving it to the workqueue API.")),
         "",
         para(f"In {driver}, the tasklet API is replaced as follows:"),
         "",
         *[ln for r in rows for ln in _wrap_row(r)],
     ]
-    if queues:
+    if kept_bh:
+        out += ["", para("The work stays in softirq context, on BH workqueues, rather "
+                         "than moving to a process-context workqueue: "
+                         + " ".join(kept_bh.split()))]
+    if queues and not thread:
         names = " and ".join(queues.values())
         out += ["", para(f"The work is queued on {names}, the BH "
                          f"workqueue{'s' if len(queues) > 1 else ''} of the subsystem that "
@@ -359,7 +392,7 @@ def body(driver: str, files: list[FileDiff], builds: dict[str, dict],
 CONTEXT = {"hardirq": "called from a hardirq", "process": "called from process context"}
 
 
-def latency(bench: dict | None, hot: list[HotPath]) -> list[str]:
+def latency(bench: dict | None, hot: list[HotPath], target: str = "bh") -> list[str]:
     """What make bench measured on the hot paths hot, for a cover letter:
     nothing without a bench result or a hot path, or when the result holds
     no figures for them. Each number is one of bench.json's."""
@@ -370,17 +403,17 @@ def latency(bench: dict | None, hot: list[HotPath]) -> list[str]:
         groups.setdefault((h.mech, h.source), []).append(h)
     body, used, shown = [], [], 0
     for (mech, source), hs in groups.items():
-        runs = hotpaths.runs(bench, hs[0])
+        runs = hotpaths.runs(bench, hs[0], target)
         if not runs:
             continue
         used += runs
         shown += len(hs)
-        wq = hotpaths.REPLACEMENT[mech][1]
+        wq = hotpaths.replacement(mech, target)[1]
         names = [h.name for h in hs]
         names = ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
         body += ["", para(f"{names}: {mech}_schedule() against queue_work({wq}, ...), "
                           f"{CONTEXT[source]}:"), ""]
-        body += [bullet(hotpaths.sentence(bench, hs[0], r)) for r in runs]
+        body += [bullet(hotpaths.sentence(bench, hs[0], r, target)) for r in runs]
     if not body:
         return []
     k = hotpaths.kernel(bench)
@@ -388,7 +421,8 @@ def latency(bench: dict | None, hot: list[HotPath]) -> list[str]:
     out = ["", f"Latency on the hot path{'s' if shown > 1 else ''} this series touches:",
            "", para("make bench, a KUnit benchmark, timed the delay from the schedule "
                     "call to the first line of the callback, for the tasklet and for the "
-                    "BH work that replaces it, interleaved in one boot per run"
+                    + ("process-context" if target == "thread" else "BH")
+                    + " work that replaces it, interleaved in one boot per run"
                     + (f" of Linux {k}" if k else "") + ".")]
     out += body
     if slow:
@@ -436,12 +470,27 @@ def cover(patches: "list[Patch]", rep: dict, fds: dict[str, FileDiff],
                                 f"patch {patches.index(dpreps[0]) + 2} applies on top of "
                                 f"patch {patches.index(dpreps[0]) + 1} "
                                 f"({dpreps[0].subject}), which prepares that driver") + ".")
+    moved = [p for p in patches if p.thread]
+    thread_wqs = sorted({o for p in moved for o in p.thread.values()})
     lines: list[str] = [
         para("Tasklets are deprecated, and BH workqueues (WQ_BH, since "
              "v6.9) run their work items from the same softirqs, on the CPU "
              "that queued them. This series moves tasklet users of "
-             f"{where} to BH workqueues, one patch per driver; " + order),
+             f"{where} to BH workqueues, one patch per driver; " + order)
+        if not moved else
+        para("Tasklets are deprecated. This series moves tasklet users of "
+             f"{where} off them, one patch per driver; " + order),
     ]
+    if moved:
+        lines += ["", para(
+            f"{len(moved)} of the {total} patches move the work out of softirq context, to "
+            f"the per-CPU {' and '.join(thread_wqs)}, in process context, as asked for "
+            "where deferred work should be preemptible: the scheduler sees it, and it no "
+            "longer delays the other softirqs of its CPU. Each of their callbacks keeps the "
+            "exclusion against softirqs it had as a tasklet: it runs between "
+            "local_bh_disable() and local_bh_enable(), from a work function of its own, "
+            "so no lock it shares with softirq code needs changing. The other patches "
+            "keep the softirq context, on BH workqueues, and each says why.")]
     if part:
         lines += ["", para(part)]
     users = len(files) or len(mine)
@@ -457,6 +506,11 @@ def cover(patches: "list[Patch]", rep: dict, fds: dict[str, FileDiff],
           for ln in _wrap_row(_requeue(_row(r.key, r.new, sites) if r.key == IN_ATOMIC
                                        else r.new, queues))],
     ]
+    if moved:
+        swap = {s_: o for p in moved for s_, o in p.thread.items()}
+        lines += ["", para("In the patches that move the work to process context, "
+                           + " and ".join(f"{s_} becomes {o}" for s_, o in sorted(swap.items()))
+                           + ".")]
     differs = [bullet(_requeue(n, queues)) for n in _notes(keys, sites)]
     if differs:
         lines += ["", "Where the behaviour differs:", "", *differs]
@@ -471,7 +525,9 @@ def cover(patches: "list[Patch]", rep: dict, fds: dict[str, FileDiff],
         f"Compile-tested: {len(built)} of the {len(mine)} changed files built by make "
         "compile-test, each patch on its own." if builds else
         "Not compile-tested yet: make compile-test writes the results into each patch.")]
-    lines += latency(bench, hotpaths.touched(sorted(mine), hot or []))
+    lines += latency(bench, hotpaths.touched(sorted(
+        f for p in (moved or patches) for f in p.files if f in mine), hot or []),
+        "thread" if moved else "bh")
     if left:
         lines += ["", "Left unconverted, and why:", ""]
         for f in sorted(left, key=lambda f: f["path"]):

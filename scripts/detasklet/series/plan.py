@@ -19,6 +19,7 @@ from ..ctext.tasklet import FORWARD_DECL_RE, MEMBER_LINE_RE, declared_names
 from . import drivers as drivers_, maintainers, prefix, trees
 
 SUBJECT = "Convert from tasklet to BH workqueue"
+THREAD_SUBJECT = "Convert from tasklet to workqueue"    # TARGET=thread
 UNUSED_SUBJECT = "Remove unused struct tasklet_struct declaration"
 CORE_SUBJECT = "Remove the tasklet API"
 
@@ -44,6 +45,11 @@ class Patch:
     driver_prep: dict = field(default_factory=dict)
     diffs: dict[str, FileDiff] = field(default_factory=dict)
     core: bool = False        # the removal of the tasklet core, last of all
+    # TARGET=thread (report.json): BH wq -> process-context wq when every
+    # file moved, their guards, and why a patch of such a run stayed on BH
+    thread: dict[str, str] = field(default_factory=dict)
+    guards: list[dict] = field(default_factory=list)
+    kept_bh: str = ""
 
     def file_diffs(self, fds: dict[str, FileDiff]) -> list[FileDiff]:
         """The diffs of its files: its own (a prep patch, the core removal)
@@ -59,7 +65,8 @@ class Patch:
             return f"{self.prefix}{self.sep} {self.driver_prep['subject']}"
         if self.core:
             return f"{self.prefix}{self.sep} {CORE_SUBJECT}"
-        return f"{self.prefix}{self.sep} {UNUSED_SUBJECT if self.unused_only else SUBJECT}"
+        return f"{self.prefix}{self.sep} " + (UNUSED_SUBJECT if self.unused_only else
+                                              THREAD_SUBJECT if self.thread else SUBJECT)
 
 
 def only_deletes_declarations(fds: list[FileDiff]) -> bool:

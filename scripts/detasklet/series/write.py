@@ -202,7 +202,9 @@ def reproduce_lines(kdir: Path, rep: dict, base: str) -> list[str]:
     tree = f"<linux-{rep.get('kernel', '')}>"
     return [f"To reproduce with detasklet {tool_version()}, {tree} being a Linux "
             f"{rep.get('kernel', '')} source tree" + (f" at {base[:12]}" if base else "") + ":",
-            "", f"  make convert KDIR={tree}", f"  make compile-test KDIR={tree}",
+            "", f"  make convert KDIR={tree}"
+            + (" TARGET=thread" if rep.get("target") == "thread" else ""),
+            f"  make compile-test KDIR={tree}",
             f"  make send-check KDIR={tree}"]
 
 
@@ -248,6 +250,14 @@ def build(kdir: Path, out: Path, ident: Ident, jobs: int = 2, out_name: str = ""
     index = plan_.index_of(kdir)
     patches = plan_.plan(kdir, fds, old, groups, index, rep.get("prep", []),
                          rep.get("driver_prep", []))
+    moved = {f["path"]: f for f in rep["files"] if f.get("target") == "thread"}
+    for p in patches:
+        p.thread = rep.get("thread_queues", {}) if p.files and not (
+            p.prep or p.driver_prep or p.core) and all(f in moved for f in p.files) else {}
+        p.guards = [g for f in p.files for g in moved.get(f, {}).get("guards", [])]
+        p.kept_bh = "" if p.thread or rep.get("target") != "thread" else next(
+            (f.get("target_why", "") for f in rep["files"]
+             if f["path"] in p.files and f.get("target_why")), "")
     if rep.get("core"):
         patches.append(plan_.core_patch(kdir, core_diffs(out, rep), index))
     log.info(f"series: {len(fds)} files in {len(patches)} patches; asking get_maintainer.pl")
@@ -280,7 +290,8 @@ def build(kdir: Path, out: Path, ident: Ident, jobs: int = 2, out_name: str = ""
         lines = message.cover(s.patches, srep, fds, builds, reproduce_lines(kdir, rep, ident.base),
                               ident.name_email.split(" <")[0], ident.base,
                               f"the {s.tree.name} tree", part_text(s), bench, hot)
-        title = "Convert tasklet users to BH workqueues" + (
+        title = ("Convert tasklet users to workqueues" if any(p.thread for p in s.patches)
+                 else "Convert tasklet users to BH workqueues") + (
             f" (part {s.part} of {s.parts})" if s.parts > 1 else "")
         (d / "0000-cover-letter.patch").write_text(mbox.cover_file(s.patches, ident, lines, title),
                                                    errors="surrogateescape")

@@ -1,0 +1,115 @@
+"""convert.thread: TARGET=thread, the guards and what keeps a group on BH."""
+
+import unittest
+from pathlib import Path
+from tempfile import TemporaryDirectory
+
+from detasklet.convert import policy
+from detasklet.convert.classify import Outcome
+from detasklet.convert.thread import conditional, file_thread, queues, thread
+from detasklet.out.files import Status
+
+QS = {"system_bh_wq": "system_percpu_wq", "system_bh_highpri_wq": "system_highpri_wq"}
+
+OLD = """static void cb(struct tasklet_struct *t)
+{
+}
+
+static int probe(struct foo *f)
+{
+\ttasklet_setup(&f->t, cb);
+\treturn 0;
+}
+"""
+NEW = """static void cb(struct work_struct *work)
+{
+}
+
+static int probe(struct foo *f)
+{
+\tINIT_WORK(&f->t, cb);
+\treturn 0;
+}
+
+static void irq(struct foo *f)
+{
+\tqueue_work(system_bh_wq, &f->t);
+}
+"""
+
+
+class Thread(unittest.TestCase):
+    def test_guard_before_the_registering_function(self) -> None:
+        text, guards = file_thread("a.c", OLD, NEW, QS)
+        self.assertIn("static void cb_bh_off(struct work_struct *work)\n{\n"
+                      "\tlocal_bh_disable();\n\tcb(work);\n\tlocal_bh_enable();\n}\n\n"
+                      "static int probe", text)
+        self.assertIn("INIT_WORK(&f->t, cb_bh_off);", text)
+        self.assertIn("queue_work(system_percpu_wq, &f->t);", text)
+        self.assertEqual([(g["callback"], g["work_function"]) for g in guards],
+                         [("cb", "cb_bh_off")])
+
+    def test_the_drivers_own_work_item_is_left_alone(self) -> None:
+        old = OLD.replace("\treturn 0;", "\tINIT_WORK(&f->w, other);\n\treturn 0;")
+        new = NEW.replace("\treturn 0;", "\tINIT_WORK(&f->w, other);\n\treturn 0;")
+        text, guards = file_thread("a.c", old, new, QS)
+        self.assertIn("INIT_WORK(&f->w, other);", text)
+        self.assertEqual([g["callback"] for g in guards], ["cb"])
+
+    def test_what_keeps_a_file_on_bh(self) -> None:
+        spin = NEW.replace("\treturn 0;", "\twhile (work_busy(&f->t) & WORK_BUSY_RUNNING)\n"
+                           "\t\tcpu_relax();\n\treturn 0;")
+        self.assertIn("wait forever", file_thread("a.c", OLD, spin, QS))
+        ptr = NEW.replace("INIT_WORK(&f->t, cb);", "INIT_WORK(&f->t, f->ops->cb);")
+        self.assertIn("not a function name", file_thread("a.c", OLD, ptr, QS))
+        macro = NEW.replace("static int probe", "#define SETUP(f, n) INIT_WORK(&(f)->t, n)\n\n"
+                            "static int probe")
+        self.assertIn("macro body", file_thread("a.c", OLD, macro, QS))
+        bh = OLD + "\nstatic void x(void) { queue_work(system_bh_wq, &w); }\n"
+        self.assertIn("already queues work on system_bh_wq", file_thread("a.c", bh, NEW, QS))
+        taken = NEW + "\nstatic int cb_bh_off;\n"
+        self.assertIn("is taken", file_thread("a.c", OLD, taken, QS))
+
+    def test_conditional(self) -> None:
+        self.assertFalse(conditional("#ifdef A\nx;\n#endif\ny"))
+        self.assertTrue(conditional("x;\n#ifdef A\ny"))
+        self.assertTrue(conditional("x;\n#else\ny"))
+        self.assertTrue(conditional("x;\n#endif\ny"))
+
+    def test_a_group_moves_whole_or_stays_with_the_reason(self) -> None:
+        good = Outcome("a.c", Status.CONVERTED, "", ["tasklet_setup"], OLD, NEW)
+        bad = Outcome("b.c", Status.CONVERTED, "", ["tasklet_setup"], OLD,
+                      NEW.replace("INIT_WORK(&f->t, cb);", "INIT_WORK(&f->t, f->cb);"))
+        moved = thread([good], QS)
+        self.assertEqual(moved[0].target, "thread")
+        kept = thread([good, bad], QS)
+        self.assertEqual([o.target for o in kept], ["bh", "bh"])
+        self.assertEqual([o.new for o in kept], [good.new, bad.new])
+        self.assertTrue(all(o.target_why.startswith("b.c: ") for o in kept))
+        why = thread([good], QS, "a policy")
+        self.assertEqual((why[0].target, why[0].target_why), ("bh", "a policy"))
+
+    def test_a_subsystem_target_choice(self) -> None:
+        with TemporaryDirectory() as tmp:
+            f = Path(tmp) / "p.toml"
+            f.write_text('[mmc]\npaths = ["drivers/mmc/"]\ntarget = "thread"\n'
+                         'why = "the MMC maintainers asked for process context"\n')
+            choices = policy.targets(f)
+            self.assertEqual(policy.load(f), [])
+        self.assertEqual(policy.target_for(choices, ["drivers/mmc/a.c"], "bh"),
+                         ("thread", "the MMC maintainers asked for process context"))
+        self.assertEqual(policy.target_for(choices, ["drivers/mmc/a.c", "drivers/x.c"], "bh"),
+                         ("bh", ""))
+
+    def test_queues_follow_the_tree(self) -> None:
+        with TemporaryDirectory() as tmp:
+            h = Path(tmp) / "include/linux"
+            h.mkdir(parents=True)
+            (h / "workqueue.h").write_text("extern struct workqueue_struct *system_wq;\n")
+            self.assertEqual(queues(Path(tmp))["system_bh_wq"], "system_wq")
+            (h / "workqueue.h").write_text("extern struct workqueue_struct *system_percpu_wq;\n")
+            self.assertEqual(queues(Path(tmp))["system_bh_wq"], "system_percpu_wq")
+
+
+if __name__ == "__main__":
+    unittest.main()
