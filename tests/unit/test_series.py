@@ -357,6 +357,13 @@ class CoreLast(unittest.TestCase):
         want = (self.out / "all.patch").read_text() + (self.out / "tasklet-free.patch").read_text()
         self.assertEqual(sorted(together.split("diff --git")), sorted(want.split("diff --git")))
 
+    def test_the_irq_tree_takes_it(self) -> None:
+        """MAINTAINERS has no section for kernel/softirq.c: the removal goes
+        to the IRQ subsystem's tree, not to the tree of another of its files."""
+        from detasklet.series import plan
+        files = ["include/linux/interrupt.h", "kernel/softirq.c", "drivers/misc/lkdtm/core.c"]
+        self.assertEqual(plan.core_tree(files, plan.index_of(REF)).name, "tip-irq-core")
+
     def test_not_with_a_user_left_or_paths(self) -> None:
         left = self.outcomes[:-1] + [Outcome(self.outcomes[-1].path, Status.UNCONVERTED,
                                              "why", [], "", "")]

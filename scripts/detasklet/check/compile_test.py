@@ -14,6 +14,12 @@ when no CONFIG enables it): a file counts as built on an arch only when
 ctext.kbuild.Enablement says that arch's .config builds it. A file no
 Makefile names (a .c #included by another .c) is built through its
 includers. Files not built on x86_64 move on to the next architecture.
+
+When the convert left no user and wrote the core removal (report.json
+"core", OUT/tasklet-free.patch), the converted tree is the whole series:
+all.patch and then the core removal, so every converted file builds
+against a kernel without tasklets, and the core's own .c files
+(kernel/softirq.c, ...) are built too (report.json "core" "build").
 """
 
 from __future__ import annotations
@@ -121,6 +127,7 @@ def objects_for(converted: Iterable[str], rev: dict[str, set[str]]) -> dict[str,
 def _converted(job: Job) -> list[str]:
     report = outfiles.load_report(job.out)
     converted = sorted(outfiles.converted(report) + outfiles.prep_files(report))
+    core = outfiles.core_sources(report)
     if job.files:
         unknown = [f for f in job.files if f not in converted]
         if unknown:
@@ -131,7 +138,22 @@ def _converted(job: Job) -> list[str]:
     if missing:
         raise InputError(f"{sorted(missing)[0]} is converted in report.json but not in "
                          "all.patch: run make convert again")
-    return converted
+    return sorted(set(converted) | set(core))
+
+
+def series_patch(job: Job) -> Path:
+    """The patch of the converted tree: all.patch, followed by the core
+    removal when the convert wrote one (into the build folder)."""
+    report = outfiles.load_report(job.out)
+    core = report.get("core", {}).get("patch")
+    if not core:
+        return job.out / "all.patch"
+    whole = job.build / "series.patch"
+    job.build.mkdir(parents=True, exist_ok=True)
+    data = (job.out / "all.patch").read_bytes() + (job.out / core).read_bytes()
+    if not whole.is_file() or whole.read_bytes() != data:
+        whole.write_bytes(data)
+    return whole
 
 
 def _enabled(run: Run, en: Enablement, name: str, cand: list[str],
@@ -158,7 +180,7 @@ def run(job: Job) -> tuple[Run, dict[str, set[str]]]:
     # it is checked through its includers (they are in by_file already).
     objs = sorted({o for s in by_file.values() for o in s})
     src = job.build / "src-converted"
-    worktree.prepare(job.kdir, job.out / "all.patch", src)
+    worktree.prepare(job.kdir, series_patch(job), src)
     kmtime = make.kconfig_newest(job.kdir)
     res = Run()
     pending = set(objs)
@@ -326,6 +348,8 @@ def record(out: Path, builds: dict[str, dict], section: list[str]) -> None:
             f.pop("build", None)
     for pr in data.get("prep", []):
         pr["build"] = {p: builds[p] for p in pr["files"] if p in builds}
+    if data.get("core"):
+        data["core"]["build"] = {p: builds[p] for p in data["core"]["files"] if p in builds}
     write_file(out, "report.json", json.dumps(data, indent=1) + "\n")
     outfiles.add_section(out, section)
 

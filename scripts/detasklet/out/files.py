@@ -86,6 +86,12 @@ def builds(report: dict) -> dict[str, dict]:
     return got
 
 
+def core_sources(report: dict) -> list[str]:
+    """The .c files of the core removal (report.json "core"), when the
+    convert left no user and wrote it."""
+    return sorted(f for f in report.get("core", {}).get("files", []) if f.endswith(".c"))
+
+
 def prep_files(report: dict) -> list[str]:
     """The files of the subsystems' prep patches (report.json "prep")."""
     return sorted(f for pr in report.get("prep", []) for f in pr["files"])

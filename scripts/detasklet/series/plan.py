@@ -263,6 +263,22 @@ def with_driver_preps(patches: list[Patch], preps: list[dict]) -> list[Patch]:
     return out
 
 
+SOFTIRQ = "kernel/softirq.c"     # its tree takes the core removal
+# MAINTAINERS gives kernel/softirq.c no section of its own (THE REST):
+# its changes go through the IRQ subsystem's tree, tip irq/core
+SOFTIRQ_HOME = "kernel/irq/manage.c"
+
+
+def core_tree(files: list[str], index: maintainers.Index) -> trees.Tree:
+    """The tree of the core removal: kernel/softirq.c's, or the IRQ
+    subsystem's where MAINTAINERS names none for it."""
+    table, lists = trees.load_table(), trees.load_lists()
+    own = trees.tree_of([f for f in files if f == SOFTIRQ] or files[-1:], index, table, lists)
+    if own.name != "misc" or SOFTIRQ not in files:
+        return own
+    return trees.tree_of([SOFTIRQ_HOME], index, table, lists)
+
+
 def core_patch(kdir: Path, diffs: list[FileDiff], index: maintainers.Index | None = None
                ) -> Patch:
     """The removal of the tasklet core (OUT/tasklet-free.patch), a patch of
@@ -273,5 +289,5 @@ def core_patch(kdir: Path, diffs: list[FileDiff], index: maintainers.Index | Non
     own = {f: index.owner(f) for f in files}
     return Patch(files, "softirq", ":", "table", "softirq",
                  sorted({o[1].name for o in own.values() if o}), named=True,
-                 tree=trees.tree_of(files[-1:], index, trees.load_table(), trees.load_lists()),
+                 tree=core_tree(files, index),
                  diffs={fd.path: fd for fd in diffs}, core=True)
