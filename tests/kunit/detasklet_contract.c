@@ -208,7 +208,16 @@ static struct dt_item *dt_item_new(struct kunit *test,
 	struct dt_item *it = kunit_kzalloc(test, sizeof(*it), GFP_KERNEL);
 
 	KUNIT_ASSERT_NOT_NULL(test, it);
-	INIT_WORK(&it->work, dt_work_fn);
+	/*
+	 * One INIT_WORK() site is one lockdep class: the BH items and the
+	 * threaded ones get a site each, as no driver's item is both (lockdep,
+	 * on for dt_thread_guard_keeps_softirq_exclusion, would otherwise see
+	 * one class acquired in softirq and with softirqs on).
+	 */
+	if (wq == system_bh_wq || wq == system_bh_highpri_wq)
+		INIT_WORK(&it->work, dt_work_fn);
+	else
+		INIT_WORK(&it->work, dt_work_fn);
 	tasklet_setup(&it->tasklet, dt_tasklet_fn);
 	it->wq = wq;
 	atomic_set(&it->work_runs, 0);
