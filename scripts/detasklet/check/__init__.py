@@ -1,6 +1,7 @@
 """The evidence that OUT is right, one command each; none writes into KDIR.
 
-    send          send-check: each patch of series/ applies alone (git am) and
+    send          send-check: each patch of series/ applies (git am, on the
+                  earlier patches of its series that touch its files) and
                   passes checkpatch --strict; the series is all.patch
     compile_test  compile-test: every converted file builds (allmodconfig),
                   pristine and converted, per arch

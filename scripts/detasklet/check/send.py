@@ -1,12 +1,15 @@
 """send-check: is OUT/series/ fit to mail? Nothing is sent.
 
-For every patch, alone: `git am` into a scratch git repository made of
-the pristine KDIR files it touches, and `checkpatch.pl --strict` run in
-KDIR. For the series: no file in two patches; the patches' file diffs
-together are all.patch byte for byte; no patch needs a header change that
-is in another patch (a file using a field or function whose declaration
-another patch changes); no patch whose files build pristine but fail
-converted (report.json "build", when make compile-test ran).
+For every patch: `git am` into a scratch git repository made of the
+pristine KDIR files it touches, on top of the earlier patches of its own
+series that touch those files (a driver's prep patch before its
+conversion), and `checkpatch.pl --strict` run in KDIR. For the series: no
+file in two trees' series; each file, its series' patches applied in
+order, is what all.patch (or the core removal) makes of it; no patch needs
+a header change that is in another patch (a file using a field or function
+whose declaration another patch changes); no patch whose files build
+pristine but fail converted (report.json "build", when make compile-test
+ran).
 """
 
 from __future__ import annotations
@@ -54,8 +57,9 @@ class Result:
             and not self.problems
 
 
-def git_am(kdir: Path, patch: Path, paths: list[str]) -> str:
-    """'' if patch applies with git am to the pristine copies of paths."""
+def git_am(kdir: Path, patches: list[Path], paths: list[str]) -> str:
+    """'' if patches apply, in order, with git am to the pristine copies
+    of paths; else why the first that does not fails."""
     env = {**os.environ, **_GIT_ENV}
     with tempfile.TemporaryDirectory(prefix="detasklet-am-") as d:
         for p in paths:
@@ -69,11 +73,71 @@ def git_am(kdir: Path, patch: Path, paths: list[str]) -> str:
             r = git(*cmd)
             if r.returncode:
                 return f"git {cmd[0]}: {r.stderr.strip()[:200]}"
-        r = git("am", "-q", str(patch.resolve()))
-        if r.returncode:
-            return (r.stdout + r.stderr).strip().splitlines()[0][:300] if \
-                (r.stdout + r.stderr).strip() else "git am failed"
+        for patch in patches:
+            r = git("am", "-q", str(patch.resolve()))
+            if r.returncode:
+                why = (r.stdout + r.stderr).strip()
+                why = why.splitlines()[0][:300] if why else "git am failed"
+                return why if patch == patches[-1] else f"{patch.name}: {why}"
     return ""
+
+
+def base(folder: list[Path], k: int, parsed: dict[str, list[gitdiff.FileDiff]]) -> list[Path]:
+    """The patches of one series a maintainer applies before folder[k]
+    that it depends on: the earlier ones touching its files, or the files
+    of those (a prep patch before the conversion of the same driver); in
+    series order, folder[k] last."""
+    need = {fd.path for fd in parsed[key(folder[k])]}
+    take = [folder[k]]
+    for p in reversed(folder[:k]):
+        files = {fd.path for fd in parsed[key(p)]}
+        if files & need:
+            need |= files
+            take.append(p)
+    return take[::-1]
+
+
+def pristine(kdir: Path, path: str) -> str:
+    return (kdir / path).read_text(errors="surrogateescape") if (kdir / path).is_file() else ""
+
+
+def series_contents(kdir: Path, parsed: dict[str, list[gitdiff.FileDiff]]
+                    ) -> tuple[dict[str, str], list[str]]:
+    """Every file the series touches, its patches applied in order (the
+    order of series/: a prep patch before the conversion); and the files
+    whose patches do not apply so."""
+    got: dict[str, list[gitdiff.FileDiff]] = {}
+    for name in sorted(parsed):
+        for fd in parsed[name]:
+            got.setdefault(fd.path, []).append(fd)
+    texts, bad = {}, []
+    for p, fl in got.items():
+        try:
+            now = pristine(kdir, p)
+            for fd in fl:
+                now = gitdiff.apply(now, fd)
+            texts[p] = now
+        except PatchError as e:
+            bad.append(f"{p}: {e}")
+    return texts, bad
+
+
+def final_contents(kdir: Path, texts: dict[str, str],
+                   expected: list[gitdiff.FileDiff]) -> list[str]:
+    """Where the series (texts, from series_contents) and the expected
+    diffs (all.patch, the core removal) disagree."""
+    want = {fd.path: fd for fd in expected}
+    res = [f"{p} is in no patch of the series" for p in sorted(want.keys() - texts.keys())]
+    res += [f"{p} is in the series, not in all.patch" for p in sorted(texts.keys() - want.keys())]
+    for p in sorted(want.keys() & texts.keys()):
+        try:
+            same = texts[p] == gitdiff.apply(pristine(kdir, p), want[p])
+        except PatchError as e:
+            res.append(f"all.patch: {e}")
+            continue
+        if not same:
+            res.append(f"{p}: its patches together differ from all.patch")
+    return res
 
 
 def checkpatch(kdir: Path, patch: Path) -> dict[str, int]:
@@ -97,10 +161,11 @@ def decl_names(fd: gitdiff.FileDiff) -> tuple[set[str], set[str]]:
 
 
 def dependencies(kdir: Path, owner: dict[str, str],
-                 fds: dict[str, gitdiff.FileDiff]) -> list[str]:
+                 fds: dict[str, gitdiff.FileDiff], texts: dict[str, str]) -> list[str]:
     """'F (patch P) uses X declared in H (patch Q)' for every changed file
     F that reaches (through #include) a header H changed by another patch
-    and names a field or function whose declaration H's diff changes."""
+    and, as its series leaves it (texts), names a field or function whose
+    declaration H's diff changes."""
     heads = {h: decl_names(fds[h]) for h in fds if h.endswith(".h")}
     if not heads:
         return []
@@ -117,7 +182,7 @@ def dependencies(kdir: Path, owner: dict[str, str],
         for h in sorted(seen & heads.keys()):
             if owner[h] == owner[f]:
                 continue
-            code = code if code is not None else mask((kdir / f).read_text(errors="replace"))
+            code = code if code is not None else mask(texts.get(f, pristine(kdir, f)))
             fields, funcs = heads[h]
             used = [x for x in sorted(fields) if re.search(r"(->|\.)\s*" + x + r"\b", code)]
             used += [x for x in sorted(funcs) if re.search(r"\b" + x + r"\b", code)]
@@ -176,25 +241,34 @@ def check(kdir: Path, out: Path, jobs: int = 2) -> int:
             parsed[key(p)] = gitdiff.parse(p.read_text(errors="surrogateescape"))
         except PatchError as e:
             raise InputError(f"{p} is damaged ({e}): run make series again") from None
+    # a file is in one tree's series; there, its last patch owns it
     owner: dict[str, str] = {}
     series_problems = []
     for name, fl in parsed.items():
         for fd in fl:
-            if fd.path in owner:
+            if fd.path in owner and owner[fd.path].split("/")[0] != name.split("/")[0]:
                 series_problems.append(f"{fd.path} is in {owner[fd.path]} and {name}")
             owner[fd.path] = name
-    together = "".join(fd.text for fd in sorted((fd for fl in parsed.values() for fd in fl),
-                                                key=lambda fd: fd.path))
-    if together != allp:
-        series_problems.append("the patches together differ from all.patch")
+    expected = gitdiff.parse(allp)
+    core = rep.get("core", {}).get("patch")
+    if core and (out / core).is_file():
+        expected += gitdiff.parse((out / core).read_text(errors="surrogateescape"))
+    texts, bad = series_contents(kdir, parsed)
+    series_problems += bad + final_contents(kdir, texts, expected)
     fds = {fd.path: fd for fl in parsed.values() for fd in fl}
-    series_problems += dependencies(kdir, owner, fds)
+    series_problems += dependencies(kdir, owner, fds, texts)
     series_problems += mail_problems(out)
     builds = outfiles.builds(rep)
 
+    folders: dict[str, list[Path]] = {}
+    for p in patches:
+        folders.setdefault(p.parent.name, []).append(p)
+
     def one(p: Path) -> Result:
         r = Result(key(p))
-        r.applied = git_am(kdir, p, [fd.path for fd in parsed[key(p)]])
+        folder = folders[p.parent.name]
+        chain = base(folder, folder.index(p), parsed)
+        r.applied = git_am(kdir, chain, sorted({fd.path for q in chain for fd in parsed[key(q)]}))
         r.types = checkpatch(kdir, p)
         for fd in parsed[key(p)]:
             b = builds.get(fd.path)
@@ -217,7 +291,8 @@ def check(kdir: Path, out: Path, jobs: int = 2) -> int:
     applied = sum(not r.applied for r in results)
     clean = sum(not r.count("ERROR") and not r.count("WARNING") for r in results)
     strict = sum(not r.types for r in results)
-    print(f"send-check: {len(results)} patches; {applied} apply alone with git am; "
+    print(f"send-check: {len(results)} patches; {applied} apply with git am (alone, or on "
+          "the earlier patches of their series that touch their files); "
         f"{clean} checkpatch --strict clean of errors and warnings ({strict} with no "
         f"CHECK either); {len(series_problems)} series problems"
         + ("; by type: " + ", ".join(f"{t} {k}" for t, k in sorted(total.items()))
