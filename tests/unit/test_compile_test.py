@@ -1,8 +1,10 @@
 """check.compile_test and check.arches: the build records and the arches."""
 
+import tempfile
 import unittest
+from pathlib import Path
 
-from detasklet.check import compile_test as ct
+from detasklet.check import compile_test as ct, make
 from detasklet.check.arches import ARCHES, arch_for, make_vars
 
 
@@ -45,3 +47,36 @@ class Arches(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class BuildFolder(unittest.TestCase):
+    """check.make.claim: a build folder holds one kernel version's build."""
+
+    def setUp(self) -> None:
+        self.tmp = tempfile.TemporaryDirectory()
+        self.b = Path(self.tmp.name, "x86_64-converted")
+        self.b.mkdir()
+        (self.b / "vmlinux.a").write_text("old\n")
+
+    def tearDown(self) -> None:
+        self.tmp.cleanup()
+
+    def stamp(self, first: str) -> None:
+        (self.b / ".detasklet-config").write_text(first + "\nARCH=x86_64\n")
+
+    def test_another_versions_folder_is_emptied(self) -> None:
+        self.stamp("linux 6.12.118")
+        make.claim(self.b, "linux 7.3.4")
+        self.assertFalse(self.b.exists())
+
+    def test_the_same_versions_folder_is_kept(self) -> None:
+        self.stamp("linux 7.3.4")
+        make.claim(self.b, "linux 7.3.4")
+        self.assertTrue((self.b / "vmlinux.a").is_file())
+
+    def test_a_folder_without_the_stamp_is_left_alone(self) -> None:
+        make.claim(self.b, "linux 7.3.4")
+        self.assertTrue((self.b / "vmlinux.a").is_file())
+        (self.b / ".detasklet-config").write_text("ARCH=x86_64\n")   # before versions
+        make.claim(self.b, "linux 7.3.4")
+        self.assertTrue((self.b / "vmlinux.a").is_file())

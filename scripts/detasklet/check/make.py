@@ -1,7 +1,9 @@
 """make in a build folder: allmodconfig once, then objects with make -k.
 
 configure() runs allmodconfig (again only when a Kconfig file or the make
-variables changed) and prepare; compile_objects() builds a list of objects
+variables changed) and prepare, in a build folder of one kernel version (a
+folder this module made for another version is emptied first: objects and
+generated headers of another release break make prepare); compile_objects() builds a list of objects
 in one `make -k -jN` and reads each one's result and first error lines
 from its output (--output-sync keeps an object's lines together).
 """
@@ -11,10 +13,12 @@ from __future__ import annotations
 import logging
 import os
 import re
+import shutil
 import subprocess
 from pathlib import Path
 
 from ..errors import BuildError
+from ..kdir import kernel_version
 
 log = logging.getLogger("detasklet")
 
@@ -40,13 +44,27 @@ def _first_lines(text: str, n: int) -> str:
     return " | ".join(lines[start:start + n])
 
 
+def claim(bdir: Path, version: str) -> None:
+    """Empty bdir if configure() stamped it for another kernel version
+    ("linux 6.12.118"); a folder without the stamp is left alone."""
+    stamp = bdir / ".detasklet-config"
+    had = stamp.read_text().partition("\n")[0] if stamp.is_file() else ""
+    if had.startswith("linux ") and had != version:
+        log.info(f"{bdir.name}: built for {had}, emptied for {version}")
+        shutil.rmtree(bdir)
+
+
 def configure(src: Path, bdir: Path, mvars: list[str], jobs: int, kconfig_mtime: float,
               prepare: bool = True, allconfig: str = "") -> None:
     """allmodconfig once (again only when Kconfig or the make variables
-    changed), then prepare."""
+    changed), then prepare. bdir holds one kernel version's build: one
+    this module configured for another version (its stamp says which) is
+    emptied first."""
     stamp = bdir / ".detasklet-config"
     cfg = bdir / ".config"
-    want = " ".join(mvars) + "\n" + allconfig
+    version = f"linux {kernel_version(src)}"
+    want = version + "\n" + " ".join(mvars) + "\n" + allconfig
+    claim(bdir, version)
     fresh = (cfg.is_file() and stamp.is_file() and stamp.read_text() == want
              and cfg.stat().st_mtime >= kconfig_mtime)
     bdir.mkdir(parents=True, exist_ok=True)
