@@ -53,13 +53,13 @@ statement S;
   D1
   D2
 +
-+ if (!smp_load_acquire(&kbd_bh_ready))
++ if (!kbd_bh_is_ready())
 +	return;
   S
 |
   D1
 +
-+ if (!smp_load_acquire(&kbd_bh_ready))
++ if (!kbd_bh_is_ready())
 +	return;
   S
 )
@@ -74,6 +74,7 @@ init(...)
 {
   ...
 - tasklet_enable(&t);
++ /* The LED triggers and handlers are set up before kbd_bh() sees it. */
 + smp_store_release(&kbd_bh_ready, true);
   tasklet_schedule(&t);
   ...
@@ -87,3 +88,9 @@ identifier decl.t, decl.f;
 + static DECLARE_TASKLET(t, f);
 + /* Set by kbd_init(): until then kbd_bh() returns at once. */
 + static bool kbd_bh_ready;
++
++ static bool kbd_bh_is_ready(void)
++ {
++	/* Pairs with the release in kbd_init(): its setup is seen here. */
++	return smp_load_acquire(&kbd_bh_ready);
++ }

@@ -69,3 +69,29 @@ class Series(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class Reverse(unittest.TestCase):
+    MAIL = ("Subject: [PATCH] x\n\nWhy.\n---\n a.c | 2 +-\n\n"
+            "diff --git a/a.c b/a.c\n--- a/a.c\n+++ b/a.c\n@@ -1,2 +1,3 @@ f\n a\n-b\n+c\n+d\n"
+            "-- \n2.39\n")
+
+    def test_what_it_removes_is_added(self) -> None:
+        self.assertEqual(send.reverse(self.MAIL),
+                         "Subject: [PATCH] x\n\nWhy.\n---\n a.c | 2 +-\n\n"
+                         "diff --git a/a.c b/a.c\n--- a/a.c\n+++ b/a.c\n@@ -1,3 +1,2 @@ f\n a\n"
+                         "+b\n-c\n-d\n-- \n2.39\n")
+
+    def test_twice_is_the_patch(self) -> None:
+        self.assertEqual(send.reverse(send.reverse(self.MAIL)), self.MAIL)
+
+
+class Inherited(unittest.TestCase):
+    def test_only_what_the_replaced_lines_had_counts_as_inherited(self) -> None:
+        r = send.Result("x", types={"WARNING:AVOID_BUG": 3, "WARNING:LONG_LINE": 1,
+                                    "CHECK:SPACING": 2},
+                        inherited={"WARNING:AVOID_BUG": 3})
+        self.assertEqual((r.count("WARNING"), r.count("CHECK")), (1, 2))
+        self.assertFalse(r.ok)
+        r.types["WARNING:LONG_LINE"] = 0
+        self.assertTrue(r.ok)

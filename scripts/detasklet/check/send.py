@@ -46,10 +46,13 @@ class Result:
     name: str
     applied: str = ""                  # "" when it applied, else why not
     types: dict[str, int] = field(default_factory=dict)   # "WARNING:SPACING" -> n
+    # of types, those the lines the patch replaces had as many times
+    inherited: dict[str, int] = field(default_factory=dict)
     problems: list[str] = field(default_factory=list)
 
     def count(self, level: str) -> int:
-        return sum(n for t, n in self.types.items() if t.startswith(level + ":"))
+        return sum(n - self.inherited.get(t, 0) for t, n in self.types.items()
+                   if t.startswith(level + ":"))
 
     @property
     def ok(self) -> bool:
@@ -138,6 +141,42 @@ def final_contents(kdir: Path, texts: dict[str, str],
         if not same:
             res.append(f"{p}: its patches together differ from all.patch")
     return res
+
+
+def reverse(text: str) -> str:
+    """A patch the other way round: what it removes, added (the commit
+    message and the file headers stay). checkpatch reads it to see what
+    the replaced lines already had."""
+    out = []
+    diffs = False
+    for ln in text.splitlines(keepends=True):
+        m = re.match(r"^@@ -(\S+) \+(\S+) @@(.*)", ln, re.S)
+        diffs = diffs or ln.startswith("diff ")
+        if m:
+            ln = f"@@ -{m[2]} +{m[1]} @@{m[3]}"
+        elif not diffs or ln.startswith(("+++ ", "--- ", "diff ")):
+            pass
+        elif ln.startswith("+"):
+            ln = "-" + ln[1:]
+        elif ln.startswith("-") and not ln.startswith("-- \n"):
+            ln = "+" + ln[1:]
+        out.append(ln)
+    return "".join(out)
+
+
+def inherited(kdir: Path, patch: Path, types: dict[str, int]) -> dict[str, int]:
+    """Of the error and warning types of patch, how many of each the lines
+    it removes had too (checkpatch on the reversed patch): an assertion
+    macro or a long line the driver already had, changed in place."""
+    if not any(t.startswith(("ERROR:", "WARNING:")) for t in types):
+        return {}
+    with tempfile.NamedTemporaryFile("w", suffix=".patch", prefix="detasklet-rev-",
+                                     errors="surrogateescape") as f:
+        f.write(reverse(patch.read_text(errors="surrogateescape")))
+        f.flush()
+        before = checkpatch(kdir, Path(f.name))
+    return {t: min(n, before.get(t, 0)) for t, n in types.items()
+            if t.startswith(("ERROR:", "WARNING:")) and before.get(t)}
 
 
 def checkpatch(kdir: Path, patch: Path) -> dict[str, int]:
@@ -256,7 +295,11 @@ def check(kdir: Path, out: Path, jobs: int = 2) -> int:
     texts, bad = series_contents(kdir, parsed)
     series_problems += bad + final_contents(kdir, texts, expected)
     fds = {fd.path: fd for fl in parsed.values() for fd in fl}
-    series_problems += dependencies(kdir, owner, fds, texts)
+    # the core removal needs every user converted, not the other way round
+    # (the build with it applied and the leftovers check are its evidence)
+    core_files = set(rep.get("core", {}).get("files", []))
+    series_problems += dependencies(kdir, owner, {p: fd for p, fd in fds.items()
+                                                  if p not in core_files}, texts)
     series_problems += mail_problems(out)
     builds = outfiles.builds(rep)
 
@@ -270,6 +313,7 @@ def check(kdir: Path, out: Path, jobs: int = 2) -> int:
         chain = base(folder, folder.index(p), parsed)
         r.applied = git_am(kdir, chain, sorted({fd.path for q in chain for fd in parsed[key(q)]}))
         r.types = checkpatch(kdir, p)
+        r.inherited = inherited(kdir, p, r.types)
         for fd in parsed[key(p)]:
             b = builds.get(fd.path)
             if b and b.get("pristine") == "ok" and b.get("converted") == "error":
@@ -284,17 +328,21 @@ def check(kdir: Path, out: Path, jobs: int = 2) -> int:
             total[t] = total.get(t, 0) + k
         what = "ok" if r.ok else "FAIL"
         detail = [f"git am: {r.applied}"] if r.applied else []
-        detail += [f"{t} x{k}" for t, k in sorted(r.types.items())] + r.problems
+        detail += [f"{t} x{k}" + (f" ({r.inherited[t]} as in the lines it replaces)"
+                                  if r.inherited.get(t) else "")
+                   for t, k in sorted(r.types.items())] + r.problems
         print(f"[{n}/{len(results)}] {what} {r.name}" + (f": {'; '.join(detail)}" if detail else ""))
     for s in series_problems:
         print(f"series: FAIL {s}")
     applied = sum(not r.applied for r in results)
     clean = sum(not r.count("ERROR") and not r.count("WARNING") for r in results)
     strict = sum(not r.types for r in results)
+    kept = sum(bool(r.inherited) for r in results)
     print(f"send-check: {len(results)} patches; {applied} apply with git am (alone, or on "
           "the earlier patches of their series that touch their files); "
-        f"{clean} checkpatch --strict clean of errors and warnings ({strict} with no "
-        f"CHECK either); {len(series_problems)} series problems"
+        f"{clean} checkpatch --strict clean of the errors and warnings they add ({kept} "
+        f"keep some the lines they replace had; {strict} with no CHECK at all); "
+        f"{len(series_problems)} series problems"
         + ("; by type: " + ", ".join(f"{t} {k}" for t, k in sorted(total.items()))
            if total else ""))
     return 0 if all(r.ok for r in results) and not series_problems else 1
