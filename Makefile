@@ -131,7 +131,8 @@ tasklet-free: deps $(if $(filter $(REF_TREE),$(KDIR)),reference)
 	@scripts/tasklet-free.sh $(call q,$(KDIR)) $(call q,$(OUT))
 
 # compile-test: build what make convert changed, pristine and converted, allmodconfig.
-ARCHES     ?= x86_64 arm64 arm s390 powerpc powerpc32 mips parisc
+ARCHES     ?= x86_64 arm64 arm s390 powerpc powerpc32 mips parisc \
+              powerpc44x powerpc32-fsl-raid mips-octeon mips-tx49 arm-omap1 x86_64-vtl-fips
 BUILD      ?= $(CURDIR)/build
 PRISTINE   ?= failed
 KPKGS      := gcc make libc6-dev bc flex bison libelf-dev libssl-dev patch perl python3
@@ -143,7 +144,14 @@ CROSS_powerpc := gcc-powerpc64le-linux-gnu
 CROSS_powerpc32 := gcc-powerpc-linux-gnu
 CROSS_mips    := gcc-mips-linux-gnu
 CROSS_parisc  := gcc-hppa-linux-gnu
-CT_PKGS     = $(KPKGS) $(foreach a,$(ARCHES),$(CROSS_$(a))) $(if $(findstring ccache,$(CC)),ccache) \
+# allmodconfig with one platform kept (check/arches.py): the same compilers
+CROSS_powerpc44x := $(CROSS_powerpc32)
+CROSS_powerpc32-fsl-raid := $(CROSS_powerpc32)
+CROSS_mips-octeon := $(CROSS_mips)
+CROSS_mips-tx49 := $(CROSS_mips)
+CROSS_arm-omap1 := $(CROSS_arm)
+CROSS_x86_64-vtl-fips :=
+CT_PKGS     = $(KPKGS) $(sort $(foreach a,$(ARCHES),$(CROSS_$(a)))) $(if $(findstring ccache,$(CC)),ccache) \
               $(if $(findstring distcc,$(CC)),distcc)
 CT_CC       = $(if $(filter default,$(origin CC)),,--cc "$(CC)")
 SAMPLE_ARCHES := x86_64 s390

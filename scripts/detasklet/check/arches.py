@@ -38,6 +38,34 @@ ARCHES: dict[str, Arch] = {a.name: a for a in (
     Arch("mips", "mips", "mips-linux-gnu-", "gcc-mips-linux-gnu"),
     # 32-bit PA-RISC: the GSC bus of HP workstations (hil_mlc, hp_sdc).
     Arch("parisc", "parisc", "hppa-linux-gnu-", "gcc-hppa-linux-gnu"),
+    # Platforms no plain allmodconfig picks (a choice, or a symbol it turns
+    # off): allmodconfig with the platform's symbol kept. Tried last, only
+    # for the files the arches above did not build.
+    # PowerPC 44x (crypto4xx, the 440SPe ADMA).
+    Arch("powerpc44x", "powerpc", "powerpc-linux-gnu-", "gcc-powerpc-linux-gnu",
+         "# CONFIG_PPC64 is not set\nCONFIG_44x=y\n"),
+    # FSL RAID: FSL_SOC without the DMA drivers that select
+    # ASYNC_TX_ENABLE_CHANNEL_SWITCH, which it conflicts with. Without
+    # WERROR: fsl_raid.c compares a descriptor pointer with 0 ("desc <= 0"),
+    # an error with -Werror pristine as converted, which would hide any
+    # error of its own conversion.
+    Arch("powerpc32-fsl-raid", "powerpc", "powerpc-linux-gnu-", "gcc-powerpc-linux-gnu",
+         "# CONFIG_PPC64 is not set\n# CONFIG_WERROR is not set\n" + "".join(
+             f"# CONFIG_{s} is not set\n" for s in (
+                 "FSL_DMA", "FSL_QDMA", "MV_XOR", "MV_XOR_V2", "XGENE_DMA", "MTK_CQDMA"))),
+    # Cavium Octeon (octeon_mgmt), Toshiba TX49 (txx9dmac).
+    Arch("mips-octeon", "mips", "mips-linux-gnu-", "gcc-mips-linux-gnu",
+         "CONFIG_CAVIUM_OCTEON_SOC=y\n"),
+    Arch("mips-tx49", "mips", "mips-linux-gnu-", "gcc-mips-linux-gnu",
+         "CONFIG_MACH_TX49XX=y\n"),
+    # OMAP1 (omap-keypad): ARMv5 multiplatform.
+    Arch("arm-omap1", "arm", "arm-linux-gnueabihf-", "gcc-arm-linux-gnueabihf",
+         "CONFIG_ARCH_MULTI_V5=y\n# CONFIG_ARCH_MULTI_V6 is not set\n"
+         "# CONFIG_ARCH_MULTI_V7 is not set\nCONFIG_ARCH_OMAP1=y\n"),
+    # Hyper-V VTL (mshv_vtl: needs MTRR off) and FIPS (ccree's cc_fips:
+    # needs the DRBG built in).
+    Arch("x86_64-vtl-fips", "x86_64", "", "gcc",
+         "# CONFIG_MTRR is not set\nCONFIG_CRYPTO_DRBG=y\n"),
 )}
 DEFAULT_ARCHES = tuple(ARCHES)
 
