@@ -19,7 +19,8 @@
 #                           the detasklet Kconfig sourced from lib/Kconfig.debug
 #                           and the given lines appended to lib/Makefile
 #   kl_kunit SRC OUTDIR KUNITCONFIG JSON LOG [kunit.py args...]
-#                           kunit.py run in SRC; sets RC to its status
+#                           kunit.py run in SRC (OUTDIR emptied first if it
+#                           was built for another kernel version); sets RC
 #   kl_tcg DIR              QEMU on TCG: a qemu-system-x86_64 shim first on PATH
 #   kl_untouched MARK       exit 3 if anything in KDIR is newer than MARK
 #   kl_summary TESTLOG SUITE
@@ -147,9 +148,20 @@ kl_add_suites() {
 }
 
 kl_kunit() {
-	local src=$1 out=$2 kconfig=$3 json=$4 log=$5
+	local src=$1 out=$2 kconfig=$3 json=$4 log=$5 rel
 	shift 5
-	rm -f "$json"
+	# OUTDIR (in the scratch directory) holds one kernel version's build:
+	# the generated files of another release break even olddefconfig.
+	if [ -f "$out/include/config/kernel.release" ]; then
+		rel=$(cat "$out/include/config/kernel.release")
+		case $rel in
+		"$KVER" | "$KVER"[!0-9]*) ;;
+		*)	echo "$PROG: $out was built for $rel, emptied for $KVER"
+			rm -rf "$out" ;;
+		esac
+	fi
+	# never a summary of an earlier run's log
+	rm -f "$json" "$out/test.log"
 	set +e
 	(
 		cd "$src" &&

@@ -63,9 +63,10 @@ ARCHES: dict[str, Arch] = {a.name: a for a in (
          "CONFIG_ARCH_MULTI_V5=y\n# CONFIG_ARCH_MULTI_V6 is not set\n"
          "# CONFIG_ARCH_MULTI_V7 is not set\nCONFIG_ARCH_OMAP1=y\n"),
     # Hyper-V VTL (mshv_vtl: needs MTRR off) and FIPS (ccree's cc_fips:
-    # needs the DRBG built in).
+    # needs the DRBG built in and, on 6.12, the crypto self-tests kept).
     Arch("x86_64-vtl-fips", "x86_64", "", "gcc",
-         "# CONFIG_MTRR is not set\nCONFIG_CRYPTO_DRBG=y\n"),
+         "# CONFIG_MTRR is not set\nCONFIG_CRYPTO_DRBG=y\n"
+         "# CONFIG_CRYPTO_MANAGER_DISABLE_TESTS is not set\n"),
 )}
 DEFAULT_ARCHES = tuple(ARCHES)
 
