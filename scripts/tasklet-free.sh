@@ -21,7 +21,7 @@
 #   4. tools/testing/kunit/kunit.py run --arch=um with
 #      tests/kunit/tasklet-free.kunitconfig (the suite, plus virtio crypto;
 #      TF_KUNITCONFIG picks another, e.g. tasklet-free-net.kunitconfig,
-#      which needs include/linux/dccp.h converted first).
+#      which builds the networking users too).
 #   5. What the build compiled is checked: no compiled file may still name
 #      the tasklet API (exit 1 otherwise); the converted files it compiled
 #      are listed in $TF_BUILD/converted-compiled.txt.
