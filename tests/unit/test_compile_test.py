@@ -62,7 +62,7 @@ class BuildFolder(unittest.TestCase):
         self.tmp.cleanup()
 
     def stamp(self, first: str) -> None:
-        (self.b / ".detasklet-config").write_text(first + "\nARCH=x86_64\n")
+        (self.b / make.STAMP).write_text(first + "\nARCH=x86_64\n")
 
     def test_another_versions_folder_is_emptied(self) -> None:
         self.stamp("linux 6.12.118")
@@ -77,6 +77,6 @@ class BuildFolder(unittest.TestCase):
     def test_a_folder_without_the_stamp_is_left_alone(self) -> None:
         make.claim(self.b, "linux 7.3.4")
         self.assertTrue((self.b / "vmlinux.a").is_file())
-        (self.b / ".detasklet-config").write_text("ARCH=x86_64\n")   # before versions
+        (self.b / make.STAMP).write_text("ARCH=x86_64\n")   # before versions
         make.claim(self.b, "linux 7.3.4")
         self.assertTrue((self.b / "vmlinux.a").is_file())

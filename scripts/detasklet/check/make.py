@@ -3,9 +3,10 @@
 configure() runs allmodconfig (again only when a Kconfig file or the make
 variables changed) and prepare, in a build folder of one kernel version (a
 folder this module made for another version is emptied first: objects and
-generated headers of another release break make prepare); compile_objects() builds a list of objects
-in one `make -k -jN` and reads each one's result and first error lines
-from its output (--output-sync keeps an object's lines together).
+generated headers of another release break make prepare);
+compile_objects() builds a list of objects in one `make -k -jN` and reads
+each one's result and first error lines from its output (--output-sync
+keeps an object's lines together).
 """
 
 from __future__ import annotations
@@ -21,6 +22,10 @@ from ..errors import BuildError
 from ..kdir import kernel_version
 
 log = logging.getLogger("detasklet")
+
+# What configure() last configured a build folder for: "linux <version>",
+# the make variables, the KCONFIG_ALLCONFIG lines.
+STAMP = ".detasklet-config"
 
 LOG_LINES = 12
 
@@ -47,7 +52,7 @@ def _first_lines(text: str, n: int) -> str:
 def claim(bdir: Path, version: str) -> None:
     """Empty bdir if configure() stamped it for another kernel version
     ("linux 6.12.118"); a folder without the stamp is left alone."""
-    stamp = bdir / ".detasklet-config"
+    stamp = bdir / STAMP
     had = stamp.read_text().partition("\n")[0] if stamp.is_file() else ""
     if had.startswith("linux ") and had != version:
         log.info(f"{bdir.name}: built for {had}, emptied for {version}")
@@ -60,7 +65,7 @@ def configure(src: Path, bdir: Path, mvars: list[str], jobs: int, kconfig_mtime:
     changed), then prepare. bdir holds one kernel version's build: one
     this module configured for another version (its stamp says which) is
     emptied first."""
-    stamp = bdir / ".detasklet-config"
+    stamp = bdir / STAMP
     cfg = bdir / ".config"
     version = f"linux {kernel_version(src)}"
     want = version + "\n" + " ".join(mvars) + "\n" + allconfig

@@ -26,6 +26,7 @@ from pathlib import Path
 from ..ctext import gitdiff
 from ..ctext.includes import Resolver
 from ..ctext.lex import mask
+from ..ctext.sources import read_text
 from ..ctext.tasklet import STRUCT, declared_names
 from ..errors import InputError, PatchError
 from ..kdir import kernel_version
@@ -101,7 +102,8 @@ def base(folder: list[Path], k: int, parsed: dict[str, list[gitdiff.FileDiff]]) 
 
 
 def pristine(kdir: Path, path: str) -> str:
-    return (kdir / path).read_text(errors="surrogateescape") if (kdir / path).is_file() else ""
+    """path as KDIR has it; "" for a file the series creates."""
+    return read_text(kdir / path) if (kdir / path).is_file() else ""
 
 
 def series_contents(kdir: Path, parsed: dict[str, list[gitdiff.FileDiff]]
@@ -221,7 +223,8 @@ def dependencies(kdir: Path, owner: dict[str, str],
         for h in sorted(seen & heads.keys()):
             if owner[h] == owner[f]:
                 continue
-            code = code if code is not None else mask(texts.get(f, pristine(kdir, f)))
+            if code is None:
+                code = mask(texts[f] if f in texts else pristine(kdir, f))
             fields, funcs = heads[h]
             used = [x for x in sorted(fields) if re.search(r"(->|\.)\s*" + x + r"\b", code)]
             used += [x for x in sorted(funcs) if re.search(r"\b" + x + r"\b", code)]
