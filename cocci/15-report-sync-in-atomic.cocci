@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /// A tasklet_kill(), tasklet_disable() or tasklet_unlock_wait() that can run
 /// with a spinlock held, or interrupts, bottom halves or preemption off:
 /// its work_struct replacement may sleep, so the call must move first.

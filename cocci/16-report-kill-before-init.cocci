@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /// A tasklet_kill() or tasklet_disable*() that a path of a function reaches
 /// before that function initialises the tasklet: cancel_work_sync() of a
 /// work item that was never initialised WARNs, tasklet_kill() did not.

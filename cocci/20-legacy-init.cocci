@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /// Legacy tasklet_init() whose data is the object that contains the tasklet
 /// becomes INIT_WORK(), and its callback finds that object with from_work():
 /// the same pointer, since data was that container at every init.

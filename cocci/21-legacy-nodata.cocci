@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /// tasklet_init() with constant data, and DECLARE_TASKLET_OLD(): the callback
 /// never reads its argument, so it can take the work item and ignore it.
 // Confidence: High

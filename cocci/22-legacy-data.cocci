@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /// Legacy callbacks that keep their body: the old unsigned long argument
 /// becomes a local variable holding the value the tasklet core passed, read
 /// back from the container or from a new field next to the work item.

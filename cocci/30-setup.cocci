@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /// tasklet_setup() becomes INIT_WORK(), from_tasklet() from_work(), and
 /// DECLARE_TASKLET() DECLARE_WORK(): both pairs are container_of() of the
 /// same field. The callback takes the struct work_struct *work instead.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /// The calls on a tasklet: schedule and hi_schedule become queue_work() on
 /// the BH workqueues, disable disable_work_sync(), unlock_wait flush_work();
 /// kill and enable become what was chosen for their site.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /// dccp's open-coded schedule, which takes a socket reference only when it
 /// queues the tasklet, becomes queue_work() with the reference taken first
 /// and given back when the item was already queued.

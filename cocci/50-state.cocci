@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /// A plain test of TASKLET_STATE_SCHED becomes work_pending(): both say
 /// whether a run is pending.
 // Confidence: Moderate

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /// struct tasklet_struct becomes struct work_struct everywhere a type is
 /// written: fields, variables, arrays, pointers, parameters, sizeof.
 // Confidence: High

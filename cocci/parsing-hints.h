@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * Parsing hints for spatch (--macro-file, on top of its standard.h).
  *

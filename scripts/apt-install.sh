@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only
 # scripts/apt-install.sh PACKAGE...
 #
 # Install the Debian packages of the list that are missing (as root), or say

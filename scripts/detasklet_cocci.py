@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """The facts of a file's group, for the script rules of cocci/*.cocci.
 
 The only reader of the DETASKLET_* variables that convert/protocol.py

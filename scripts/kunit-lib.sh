@@ -1,4 +1,4 @@
-# SPDX-License-Identifier: GPL-2.0
+# SPDX-License-Identifier: GPL-2.0-only
 # shellcheck shell=bash
 #
 # scripts/kunit-lib.sh: the steps scripts/kunit.sh, scripts/tasklet-free.sh

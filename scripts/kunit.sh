@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# SPDX-License-Identifier: GPL-2.0
+# SPDX-License-Identifier: GPL-2.0-only
 #
 # scripts/kunit.sh KDIR [--arch um|x86_64] [--cpus N]
 #                       [--break NAME | --break-enable | --break-in-atomic]

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # make rerun-bench: the three runs of the cache's bar, timed, on a hard-link
 # copy of KDIR (KDIR itself is never written): a cold run with an empty
 # cache, the same run again, and a run after one driver file changed. It

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
 """make branches: one branch per series in KDIR's repository, and nothing
 else of the repository touched.
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
 """Bad input gets one clear line on stderr, exit code 2, and nothing written.
 
 Closing line: 'N passed, N failed'.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
 """compile-test must catch a conversion that breaks the build.
 
 Takes the OUT of `make compile-sample`, adds one line that cannot compile

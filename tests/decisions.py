@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
 """The per-driver decisions (decisions/*.toml) load, and each one still
 names a real site: a call of its API on its item in its function, in every
 reference tree it was made for (cache/linux-source-<KVER>), in the file as

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
 """Faults and reruns on a small fake tree.
 
 A file spatch cannot parse, or that takes longer than the time limit, is

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """What the command-line runners (cli, faults, safety) share: a fake kernel
 tree, a driver that converts, the command line, and the closing tally."""
 

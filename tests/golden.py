@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
 """Golden tests for the semantic patches: one case per pattern.
 
 tests/NAME.c        input; expected/NAME.c is the output, byte for byte.

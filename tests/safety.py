@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
 """The tool never touches what it did not write, and every bad input is one
 line before any work.
 

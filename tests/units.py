@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
 """The unit tests (tests/unit/test_*.py, stdlib unittest), one line per
 test, then 'N passed, N failed'. Also: python3 -m unittest discover tests/unit
 (with PYTHONPATH=scripts). Arguments select tests by name part."""

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /// atmel_serial: atmel_startup() sets up tasklet_rx and tasklet_tx on every
 /// open of the port, but atmel_serial_remove() kills them whether or not
 /// the port was ever opened. They are set up once in

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /// b43legacy: b43legacy_op_bss_info_changed() called b43legacy_synchronize_irq()
 /// with wl->irq_lock held and interrupts off, which the comment above that
 /// function forbids: b43legacy_interrupt_handler() and

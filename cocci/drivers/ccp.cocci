@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /// ccp: ccp_cmd_queue_thread() keeps a tasklet and the struct
 /// ccp_tasklet_data it is given on its own stack. For each command it stores
 /// the command there, schedules the tasklet and sleeps in

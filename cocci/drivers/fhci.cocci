@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /// fhci: fhci_tasklet is one global tasklet for every controller: each
 /// fhci_mem_init() (from fhci_start()) points its data at its own struct
 /// fhci_hcd, so a second controller would take over the first one's, and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /// hil_mlc: hil_mlcs_tasklet is declared disabled only for hil_mlc_init() to
 /// enable it, once, right after arming hil_mlcs_kicker for one second later.
 /// Nothing else can schedule it before: MLCs register through

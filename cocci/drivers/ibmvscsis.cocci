@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /// ibmvscsis: ibmvscsis_probe() initialised work_task only after the command
 /// buffer was allocated and DMA-mapped, but the unwind of those two failures
 /// (free_buf, destroy_queue) already kills it. The init moves up to just

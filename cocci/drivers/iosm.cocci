@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /// iosm: ipc_task->ipc_tasklet is a pointer to a tasklet that
 /// ipc_task_init() allocates with kzalloc and ipc_task_deinit() frees right
 /// after killing it; struct ipc_task itself is allocated with kzalloc before

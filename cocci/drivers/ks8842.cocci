@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /// ks8842: ks8842_alloc_dma_bufs() set up dma_rx.tasklet only after its
 /// last failure exit, yet each failure exit calls ks8842_dealloc_dma_bufs(),
 /// which kills it (and ks8842_open() calls ks8842_dealloc_dma_bufs() again

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /// liquidio_vf never sets up droq_tasklet: only lio_main.c (the PF driver)
 /// calls tasklet_setup() on it, and the VF's octeon_device comes zeroed from
 /// vzalloc() in octeon_allocate_device_mem(), so its callback is NULL. The VF

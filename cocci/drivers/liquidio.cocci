@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /// liquidio (PF): octeon_device_init() now sets droq_tasklet up first
 /// thing. liquidio_probe() calls liquidio_remove() when that function
 /// fails, and octeon_destroy_resources() kills the tasklet whatever state

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /// megaraid_sas: isr_tasklet's callback is read from the controller
 /// family's template, instance->instancet->tasklet (megasas_complete_cmd_dpc()
 /// for MFI controllers, megasas_complete_cmd_dpc_fusion() for Fusion ones),

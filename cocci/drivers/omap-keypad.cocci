@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /// omap-keypad: kp_tasklet is one file-scope tasklet, declared disabled,
 /// whose data omap_kp_probe() sets to the probed struct omap_kp before it
 /// enables it; omap_kp_remove() disables it and later kills it, before

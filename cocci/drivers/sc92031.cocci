@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /// sc92031: sc92031_disable_interrupts() is called from sc92031_stop() and
 /// sc92031_suspend(), which may sleep, and from sc92031_tx_timeout(), the
 /// ndo_tx_timeout, which the netdev watchdog timer calls in softirq context

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /// vt keyboard: keyboard_tasklet is declared disabled so that kbd_bh()
 /// cannot run before kbd_init(): kbd_bh() hands the LED state to the
 /// kbd-* LED triggers, whose lists led_trigger_register() initialises in

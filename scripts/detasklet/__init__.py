@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """detasklet: convert Linux kernel tasklet users to BH workqueues.
 
 The folders are the flow, KDIR -> convert/ -> OUT/all.patch -> series/ ->

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """detasklet command line (python3 -m detasklet, from scripts/): the
 arguments, the logger, and one line for every error. Each subcommand is a
 function of its stage's package."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """python3 -m detasklet.builtcheck SRC [...]: `detasklet leftovers`, under
 the name scripts/tasklet-free.sh calls it by."""
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """Results kept between runs, keyed by everything that produced them.
 
 A kind of result (spatch's run on one file, get_maintainer.pl's answer for

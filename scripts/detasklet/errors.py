@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """The one error hierarchy of detasklet.
 
 Every error the user can act on is a DetaskletError subclass: the command

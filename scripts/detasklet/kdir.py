@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """KDIR: a Linux kernel tree, which release, and whether it has BH workqueues.
 
 Every command reads KDIR and none writes into it."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """The mapping from the tasklet API to BH workqueues: the one table.
 
 Each row is one API and what it becomes. The commit messages print the

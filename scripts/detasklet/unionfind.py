@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """Disjoint sets: things that share something end in one set.
 
 Used twice: files that share a tasklet header form one group (convert),

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """Small fake trees for the unit tests."""
 
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """check.bench and series.hotpaths: the bench lines of a made-up kunit.py
 test.log read into bench.json's content, the ratios, the bar, the table,
 the gnuplot input, and the cover-letter sentence (no kernel, no QEMU)."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """cache: whole entries or none, keyed by everything that made them."""
 
 import logging

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """check.compile_test and check.arches: the build records and the arches."""
 
 import tempfile

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """convert.driver_patches: loading the two forms, the prep patch first, and
 a plain diff applied where its lines are."""
 

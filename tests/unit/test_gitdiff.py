@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """ctext.gitdiff: diffs in git form, read back and applied."""
 
 import unittest

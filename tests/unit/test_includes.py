@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """ctext.includes and check.compile_test.objects_for: which .c files a
 converted header reaches."""
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """ctext.kbuild: modules of a folder, and what a .config builds."""
 
 import tempfile

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """ctext.layout: the changed lines in kernel style, whitespace only."""
 
 import unittest

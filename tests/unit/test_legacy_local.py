@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """The mirror form of a legacy callback's data: the value the init's own
 function had just stored in a member of the container, which nothing else
 writes, is read back from that member; anything less certain keeps the

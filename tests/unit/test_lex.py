@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """ctext.lex: the one masker and the item splitter."""
 
 import unittest

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """series.maintainers: MAINTAINERS sections, get_maintainer.pl."""
 
 import unittest

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """mapping: the one table, and what is made from it or checked against it."""
 
 import re

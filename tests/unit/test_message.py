@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """series.message: the mapping rows and notes follow what each site became."""
 
 import unittest

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """series.prefix: subject prefixes from the table and from git history."""
 
 import os

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """convert.scan with PATHS: a header outside PATHS that declares a scanned
 user's tasklet comes with it, and a header alone outside PATHS does not."""
 

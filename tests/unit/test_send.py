@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """check.send: a series with a driver's prep patch before its conversion
 (the same file in two patches of one series) is checked as it is applied."""
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """series: drivers, subjects and the mail files, on a fixture tree with its
 own MAINTAINERS and Makefiles (no get_maintainer.pl: To/Cc stay empty);
 one driver's patch is compared byte for byte with tests/data/0002-foo.patch

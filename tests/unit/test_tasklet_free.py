@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """check.tasklet_free: the core-removal patch, on made-up C and on each
 reference tree in cache/ (make test unpacks them; a missing one fails)."""
 

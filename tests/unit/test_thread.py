@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """convert.thread: TARGET=thread, the guards and what keeps a group on BH."""
 
 import unittest

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """series.trees: which tree takes a patch, its tag and its parts."""
 
 import unittest

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """A file whose only tasklet API is a dead forward declaration: the
 declaration goes, in a patch that says so."""
 

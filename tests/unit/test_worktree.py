@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """check.worktree: the converted copy, KDIR untouched, refreshed on change."""
 
 import os

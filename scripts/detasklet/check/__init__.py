@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """The evidence that OUT is right, one command each; none writes into KDIR.
 
     send          send-check: each patch of series/ applies (git am, on the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """The architectures compile-test builds on, and which one a file needs.
 
 Each has its Debian cross compiler; a file under arch/<a>/ (or an

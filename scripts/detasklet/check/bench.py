@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """make bench, the reading half: the `bench:` KTAP diagnostic lines of the
 detasklet_bench KUnit suite (tests/kunit/detasklet_bench.c), as kunit.py
 wrote them to its test.log, turned into OUT/bench/bench.json, a table on the

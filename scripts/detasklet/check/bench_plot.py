@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """OUT/bench/latency.png from bench.json's content, with gnuplot (installed
 by make bench through scripts/apt-install.sh).  Two panels a person reads at
 a glance: the p99 schedule-to-run latency of each mechanism over the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """make compile-test: prove that every converted file still builds (allmodconfig).
 
 Input is a finished `convert` OUT (report.json, all.patch) and the tree it

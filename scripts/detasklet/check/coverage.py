@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """make coverage: how much of the tree some allmodconfig builds at all.
 
 Every file of report.json, converted or not, against each arch's .config

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """detasklet leftovers: what is left of the tasklet API in a patched tree,
 and in what a build of it compiled.
 

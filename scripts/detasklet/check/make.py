@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """make in a build folder: allmodconfig once, then objects with make -k.
 
 configure() runs allmodconfig (again only when a Kconfig file or the make

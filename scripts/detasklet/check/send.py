@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """send-check: is OUT/series/ fit to mail? Nothing is sent.
 
 For every patch: `git am` into a scratch git repository made of the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """detasklet tasklet-free: the tasklet core removed from the kernel, as a patch.
 
 Once every user is converted, the tasklet machinery in kernel/softirq.c,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """The converted tree: KDIR hard-linked into a build folder, all.patch applied.
 
 KDIR is only read. `cp -al` links every file of KDIR into the copy; GNU

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """make convert, in the order a run goes (pipeline.py strings them):
 
     scan        1 every file that uses the tasklet API, comments aside

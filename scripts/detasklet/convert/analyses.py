@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """The named analyses of a group's sync calls, on its masked code.
 
 A kill or disable needs, to be proven exact, what the driver does around

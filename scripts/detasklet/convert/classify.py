@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """Stage 4, all or nothing: decide, per group of files, what reaches the patch.
 
 A file is converted only if spatch ran, changed it, reported no hazard,

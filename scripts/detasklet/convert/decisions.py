@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """Per-driver decisions: decisions/*.toml, written by a person who read the
 driver, for the sites where no analysis proves the rewrite exact.
 

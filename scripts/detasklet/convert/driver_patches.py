@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """Stage 2: the per-driver patches, cocci/drivers/*.cocci and *.patch.
 
 A driver whose tasklet use has a shape no generic analysis covers (a

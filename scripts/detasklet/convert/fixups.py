@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """Stage 3, after spatch: the text passes spatch cannot do.
 
 - Inside #define bodies: spatch parses a macro body only when it looks

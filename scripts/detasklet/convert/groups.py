@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """Stage 2: groups of files that share a tasklet, and the facts of each.
 
 A header that declares a tasklet (a field, a prototype) and every file that

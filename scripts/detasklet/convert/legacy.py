@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """Stage 2: legacy tasklet_init() callbacks, whose data is the container.
 
 tasklet_init(&E->f, cb, data) stores data in the tasklet, and the core

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """Stage 2: legacy callbacks whose unsigned long argument cannot become
 from_work(): they keep their body and get the value back as a local.
 

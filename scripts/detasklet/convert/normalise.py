@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """Stage 2: two uses of a tasklet's members that have a one-for-one
 form, written in that form before the facts are taken and spatch runs.
 

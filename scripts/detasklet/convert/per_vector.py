@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """Stage 2: per-vector tasklets, an array beside the array that is their data.
 
 A driver with one tasklet per interrupt vector often keeps them in an array

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """make convert: KDIR -> scan -> groups -> rewrite -> classify -> OUT.
 
 run() is the conversion itself, in memory; convert() is the command: it

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """Per-subsystem policies (policies.toml): the workqueues a subsystem's
 converted drivers queue on, and the patch that adds them.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """The facts a group gives the semantic patches: the DETASKLET_* variables.
 
 spatch sees one file at a time; what crosses files (which items are

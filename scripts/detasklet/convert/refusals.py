@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """Stage 2: why a file of a group cannot convert, found before spatch runs.
 
 Three refusals read the file's masked code: tasklet internals used (->func,

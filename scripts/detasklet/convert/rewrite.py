@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """Stage 3: run spatch on each file, in parallel, with a time limit.
 
 The semantic patches of cocci/ are concatenated in name order (their

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """Stage 1: find the files of a kernel tree that use the tasklet API.
 
 The scan is textual on purpose: it must find every user, including the code

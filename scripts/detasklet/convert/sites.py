@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """A verdict for every call whose replacement is not the same operation.
 
 tasklet_enable, tasklet_kill, tasklet_disable*, tasklet_unlock_wait and

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """TARGET=thread: the converted work runs in process context, its
 callback with bottom halves off.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """Stage 5: what a convert writes into OUT.
 
 all.patch: every converted file, its changed lines laid out (ctext.layout),

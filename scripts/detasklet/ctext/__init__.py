@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """C, Kbuild and diffs as text: the only code that reads them without spatch.
 
     lex       comments and literals masked, lines, blocks, top-level items

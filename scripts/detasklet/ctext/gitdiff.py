@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """Diffs in the form git writes them, read back, applied, and counted.
 
 `file_diff` is a unified diff with `diff --git` headers and no `index`

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """The one #include resolver, and the graph of who includes what.
 
 "x.h" is looked up beside the includer, then, like <x.h>, in include/.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """The one Kbuild reader: what a folder's Makefile builds, and under which
 configuration.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """Whitespace of the lines a rewrite changed, as checkpatch and maintainers want it.
 
 spatch prints the lines it rewrites with its own idea of layout. This pass

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """The one C lexer: comments and literals masked, lines, blocks, items.
 
 Every reading of C text outside spatch goes through mask(): comments and

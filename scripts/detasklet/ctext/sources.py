@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """Which files of a kernel tree are C sources, and how they are read.
 
 One list of folders that hold no kernel C worth reading (SKIP_DIRS), one

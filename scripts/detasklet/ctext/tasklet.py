@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """The tasklet API as text: its identifiers and the patterns that read it.
 
 Every regex of the package that names the tasklet API is here, by what it

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """OUT: the one folder detasklet writes, and never anything else.
 
     place     where OUT may be: refused before any work when writing it could

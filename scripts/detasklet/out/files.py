@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """The files of an OUT read back, checked, and a section of report.md.
 
 series, send-check, compile-test and coverage start from a convert OUT:

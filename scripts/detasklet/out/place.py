@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """Where OUT may be: the checks made before any work starts.
 
 An OUT the tool made carries a marker file (MARKER) naming the tool and the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """Writing OUT: a lock, a scratch folder swapped in whole, files by rename.
 
 A run takes a lock (flock on a file beside OUT) for as long as it writes,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """make report: the figures of an OUT, from its files, for a person.
 
 The counts by status, the files by reason left unconverted, the patches

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """make series: OUT/all.patch -> OUT/series/, one mail per driver.
 
     write        load OUT back, and write series/ (the order below)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """make branches: one git branch per series of OUT/series/, in KDIR's own
 repository, through git plumbing only.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """Which driver a file belongs to, and the patches that follow from it.
 
 A driver is the smallest thing that owns a file:

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """Hot paths (series/hotpaths.toml) and what a cover letter says of them:
 the schedule-to-run latency of the replacement against the tasklet's, as
 make bench measured it, with the command that reproduces it.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """Who signs the patches, when, and on which base: never the clock.
 
 From: DETASKLET_FROM / --from, else git config user.name/email, else

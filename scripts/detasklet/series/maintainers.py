@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """MAINTAINERS: which entry owns a file, and who to mail a patch to.
 
 `parse` reads the sections of a MAINTAINERS file; `owner` finds, for a

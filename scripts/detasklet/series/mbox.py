@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """The files of series/: git format-patch mails, byte for byte reproducible.
 
 Each file is one mail: the `From <sha1>` line (the SHA-1 of the mail, as

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """The words of the series: each driver's commit message, and the cover letter.
 
 Which tasklet APIs a patch replaces is read from its removed lines, which

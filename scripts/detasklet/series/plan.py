@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """The patches of the series: which files, which driver, which subject.
 
 A patch is a driver (series.drivers): the groups of files that share a

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """The subject prefix of a driver's patch: `dmaengine: at_hdmac`.
 
 From git history when KDIR is a git checkout (the most frequent prefix of

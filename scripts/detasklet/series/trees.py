@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """Which maintainer tree takes a patch, and how that tree wants its series.
 
 A patch goes to the tree of the most specific MAINTAINERS section of its

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """make series: OUT/series/ from OUT and the pristine KDIR, without spatch.
 
 load() reads all.patch, groups.json and report.json back (out.files) and
