@@ -2,6 +2,7 @@
 """convert.policy: a subsystem's workqueues in its drivers' new code, the
 prep patch that adds them, and the series that starts with it."""
 
+import re
 import tempfile
 import unittest
 from pathlib import Path
@@ -14,7 +15,8 @@ from fixtures import write_tree
 
 TREE = {
     "Makefile": "VERSION = 7\n",
-    "include/linux/workqueue.h": "enum { WQ_BH = 1, WQ_PERCPU = 1 << 8 };\n",
+    "include/linux/workqueue.h": ("enum { WQ_BH = 1, WQ_HIGHPRI = 2, WQ_PERCPU = 1 << 8,\n"
+                                  "\t__WQ_BH_ALLOWS = WQ_BH | WQ_HIGHPRI | WQ_PERCPU,\n};\n"),
     "drivers/dma/core.h": "#include <linux/dmaengine.h>\n\nvoid core_fn(void);\n\n#endif\n",
     "drivers/dma/core.c": "int x;\n\nstatic int __init core_init(void)\n{\n\treturn 0;\n}\n",
     "drivers/dma/a.c": '#include "core.h"\n\nint a;\n',
@@ -72,8 +74,15 @@ class Policy(unittest.TestCase):
         for mk in trees:
             got = policy.prep_texts(mk.parent, pols[0])
             self.assertIsInstance(got, dict, f"{mk.parent}: {got}")
-            wq = "WQ_PERCPU" in (mk.parent / "include/linux/workqueue.h").read_text()
-            self.assertEqual("WQ_BH | WQ_PERCPU" in got["drivers/dma/dmaengine.c"], wq)
+            # The flag only where alloc_workqueue() accepts it with WQ_BH:
+            # 7.3 allows it, 6.12 defines WQ_PERCPU but does not.
+            allows = re.search(r"__WQ_BH_ALLOWS\s*=([^,]*)",
+                               (mk.parent / "include/linux/workqueue.h").read_text())
+            assert allows is not None
+            self.assertEqual("WQ_BH | WQ_PERCPU" in got["drivers/dma/dmaengine.c"],
+                             "WQ_PERCPU" in allows.group(1), mk.parent)
+            if mk.parent.name == "linux-source-6.12":
+                self.assertNotIn("WQ_PERCPU", got["drivers/dma/dmaengine.c"])
 
     def test_queues_renamed_in_code_only(self) -> None:
         res = Resolver(self.k)
@@ -112,6 +121,13 @@ class Policy(unittest.TestCase):
         self.assertIn("return WQ_BH | WQ_PERCPU; }\n\nstatic int __init core_init",
                       got["drivers/dma/core.c"])
         (self.k / "include/linux/workqueue.h").write_text("enum { WQ_BH = 1 };\n")
+        got = policy.prep_texts(self.k, self.pol)
+        assert isinstance(got, dict)
+        self.assertIn("return WQ_BH; }", got["drivers/dma/core.c"])
+        # WQ_PERCPU defined but not allowed with WQ_BH (6.12): not added.
+        (self.k / "include/linux/workqueue.h").write_text(
+            "enum {\n\tWQ_BH = 1, WQ_HIGHPRI = 2, WQ_PERCPU = 1 << 8, /* WQ_PERCPU */\n"
+            "\t__WQ_BH_ALLOWS = WQ_BH | WQ_HIGHPRI,\n};\n")
         got = policy.prep_texts(self.k, self.pol)
         assert isinstance(got, dict)
         self.assertIn("return WQ_BH; }", got["drivers/dma/core.c"])

@@ -21,6 +21,7 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..ctext import workqueue
 from ..ctext.includes import Resolver
 from ..ctext.lex import mask, sub_code
 from ..errors import InputError
@@ -123,11 +124,10 @@ def target_for(choices: list[TargetChoice], files: list[str], default: str
 def prep_texts(kdir: Path, pol: Policy) -> dict[str, str] | str:
     """The new text of each file of pol's prep patch on kdir, or why the
     policy cannot be used on that tree."""
-    try:
-        wq = (kdir / "include/linux/workqueue.h").read_text(errors="replace")
-    except OSError:
-        wq = ""
-    percpu = " | WQ_PERCPU" if re.search(r"\bWQ_PERCPU\b", wq) else ""
+    # {percpu}: only where a BH workqueue accepts the flag (6.12 defines
+    # WQ_PERCPU, but alloc_workqueue() refuses it with WQ_BH there).
+    percpu = " | WQ_PERCPU" if "WQ_PERCPU" in workqueue.bh_allows(workqueue.text_of(kdir)) \
+        else ""
     texts: dict[str, str] = {}
     for e in pol.edits:
         if e.file not in texts:

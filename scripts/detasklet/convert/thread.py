@@ -41,6 +41,7 @@ import re
 from dataclasses import replace
 from pathlib import Path
 
+from ..ctext import workqueue
 from ..ctext.lex import function_start, line_of, mask, paren_end, sub_code
 from ..out.files import Status
 from .classify import Outcome
@@ -79,11 +80,8 @@ def queues(kdir: Path) -> dict[str, str]:
     per-CPU workqueue schedule_work() uses (system_percpu_wq, which both
     reference trees declare; system_wq where a tree does not), and
     system_highpri_wq for the high-priority one."""
-    try:
-        wq = (kdir / "include/linux/workqueue.h").read_text(errors="replace")
-    except OSError:
-        wq = ""
-    percpu = "system_wq" if wq and not re.search(r"\bsystem_percpu_wq\b", wq) else \
+    wq = workqueue.text_of(kdir)
+    percpu = "system_wq" if wq and not workqueue.declares(wq, "system_percpu_wq") else \
         "system_percpu_wq"
     return {"system_bh_wq": percpu, "system_bh_highpri_wq": "system_highpri_wq"}
 
