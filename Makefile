@@ -34,28 +34,34 @@ export DETASKLET_FROM := $(FROM)
 endif
 
 .PHONY: test-fast convert test deps kunit kunit-smp kunit-breaks bench bench-deps tasklet-free reference references help series branches send-check rerun-bench \
-        compile-deps compile-test compile-sample coverage report
+        compile-deps compile-test compile-sample coverage report apt-forget
 
 ## help: this list
 help:
 	@sed -n 's/^## /  make /p' Makefile
 
 # $(call install,packages): install the missing ones (as root), or say the command to run.
-install = @scripts/apt-install.sh $(1)
+install = @scripts/apt-install.sh --cache $(call q,$(CACHE)) $(1)
 
 deps:
 	$(call install,$(PKGS))
 
 # A reference tree, unpacked with the tarball's own times (the patches'
-# Date: is the release's, the same for everyone).
+# Date: is the release's, the same for everyone). The tarball is /usr/src's
+# when linux-source-X.Y is installed, else fetched into CACHE/apt with an apt
+# configuration of our own (scripts/apt-install.sh: /etc/apt is not touched).
 $(CACHE)/linux-source-%/Makefile:
-	$(call install,linux-source-$*)
 	@mkdir -p $(CACHE)
-	@echo "unpacking /usr/src/linux-source-$*.tar.xz into $(CACHE) ..."
-	@rm -rf $(CACHE)/linux-source-$*.unpacking && mkdir $(CACHE)/linux-source-$*.unpacking
-	@tar -C $(CACHE)/linux-source-$*.unpacking -xJf /usr/src/linux-source-$*.tar.xz
-	@mv $(CACHE)/linux-source-$*.unpacking/linux-source-$* $(CACHE)/ && \
+	@tarball=$$(scripts/apt-install.sh --cache $(call q,$(CACHE)) --source $*) && \
+	  echo "unpacking $$tarball into $(CACHE) ..." && \
+	  rm -rf $(CACHE)/linux-source-$*.unpacking && mkdir $(CACHE)/linux-source-$*.unpacking && \
+	  tar -C $(CACHE)/linux-source-$*.unpacking -xJf "$$tarball" && \
+	  mv $(CACHE)/linux-source-$*.unpacking/linux-source-$* $(CACHE)/ && \
 	  rmdir $(CACHE)/linux-source-$*.unpacking
+
+## apt-forget: remove the trixie-backports source and pin an earlier detasklet wrote into /etc/apt (only if unchanged; as root)
+apt-forget:
+	@scripts/apt-install.sh --forget-old
 
 reference: $(REF_TREE)/Makefile
 references: $(foreach v,$(KVERS),$(CACHE)/linux-source-$(v)/Makefile)
