@@ -20,8 +20,8 @@ PATHS      ?=
 TARGET     ?= bh
 PKGS       := coccinelle bc flex bison libelf-dev libssl-dev
 BENCH_PKGS := qemu-system-x86 gnuplot-nox
-# b4, for the check that b4 prep reads what make branches writes
-TEST_PKGS  := b4
+# b4, for the check that b4 prep reads what make branches writes; mypy, the type check
+TEST_PKGS  := b4 mypy
 CPUS       ?= 2
 PY         := PYTHONPATH=$(CURDIR)/scripts python3
 # $(call q,text): text as one shell word (KDIR or OUT may hold spaces or quotes).
@@ -105,6 +105,7 @@ test-fast: deps references
 	@$(PY) tests/golden.py
 	@$(PY) tests/decisions.py
 	@$(PY) tests/units.py
+	@mypy --config-file mypy.ini
 
 ## kunit [KDIR=dir]: the contract suite, tasklet and work item side by side, on UML
 kunit: deps $(if $(filter $(REF_TREE),$(KDIR)),reference)

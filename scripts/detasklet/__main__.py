@@ -148,7 +148,7 @@ def cmd_bench(a: argparse.Namespace) -> int:
 # ---- the parser ---------------------------------------------------------------
 
 def parser() -> Parser:
-    common = argparse.ArgumentParser(add_help=False)
+    common = Parser(add_help=False)
     common.add_argument("-q", "--quiet", dest="level", action="store_const",
                         const=logging.WARNING, default=argparse.SUPPRESS,
                         help="only warnings and errors on stderr")

@@ -83,8 +83,10 @@ def sources_of(*modules: str) -> list[Path]:
 def code_digest(*modules: str) -> str:
     """One digest of sources_of(modules): a result that depends only on
     them survives changes elsewhere in the tool."""
-    return digest(*modules, *(x for f in sources_of(*modules)
-                              for x in (str(f.relative_to(SCRIPTS)), f.read_bytes())))
+    parts: list[str | bytes] = list(modules)
+    for f in sources_of(*modules):
+        parts += [str(f.relative_to(SCRIPTS)), f.read_bytes()]
+    return digest(*parts)
 
 
 class Cache:

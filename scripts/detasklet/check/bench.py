@@ -232,8 +232,8 @@ def main(logs: list[str], out_dir: Path, command: str, kernel: str, plot: bool =
         raise InputError("no --log given: nothing to read")
     data = build(by_where, command, kernel, accel)
     print("\n".join(table(data)))
-    path = write(data, out_dir)
-    log.info(f"wrote {path}")
+    written = write(data, out_dir)
+    log.info(f"wrote {written}")
     if plot:
         from .bench_plot import plot as draw
         log.info(f"wrote {draw(data, out_dir)}")

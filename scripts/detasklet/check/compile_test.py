@@ -253,7 +253,7 @@ def _worst(vals: list[str]) -> str:
 
 def file_builds(by_file: dict[str, set[str]], res: Run) -> dict[str, dict]:
     """The per-file "build" record of report.json."""
-    out = {}
+    out: dict[str, dict[str, object]] = {}
     for f, objs in sorted(by_file.items()):
         rs = [(o, res.objects[o]) for o in sorted(objs) if o in res.objects]
         if not rs:
@@ -263,7 +263,7 @@ def file_builds(by_file: dict[str, set[str]], res: Run) -> dict[str, dict]:
             continue
         regress = [(o, r) for o, r in rs if r.pristine == "ok" and r.converted == "error"]
         bad = regress or [(o, r) for o, r in rs if r.converted == "error"]
-        rec = {"arch": "+".join(sorted({r.arch for _, r in rs}, key=DEFAULT_ARCHES.index)),
+        rec: dict[str, object] = {"arch": "+".join(sorted({r.arch for _, r in rs}, key=DEFAULT_ARCHES.index)),
                "config": "allmodconfig",
                "pristine": _worst([r.pristine for _, r in rs]),
                "converted": _worst([r.converted for _, r in rs]),

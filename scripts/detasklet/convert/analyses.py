@@ -86,11 +86,11 @@ def facts_of(codes: dict[str, str]) -> Facts:
     slots: dict[str, str] = {}
     for code in codes.values():
         for m in _INIT_RE.finditer(code):
-            a = call_args(code, m.end())
-            if len(a) >= 2:
-                cb = re.sub(r"^\(\s*void\s*\*\s*\)\s*", "", a[1])
+            args = call_args(code, m.end())
+            if len(args) >= 2:
+                cb = re.sub(r"^\(\s*void\s*\*\s*\)\s*", "", args[1])
                 if re.fullmatch(r"\w+", cb):
-                    cbs.setdefault(key(a[0]), set()).add(cb)
+                    cbs.setdefault(key(args[0]), set()).add(cb)
         for m in _DECLARE_RE.finditer(code):
             cbs.setdefault(m.group(1), set()).add(m.group(2))
         for m in _SLOT_RE.finditer(code):

@@ -34,7 +34,7 @@ class Outcome:
     # converted with a prep patch of its driver first: the text after that
     # patch, and the patch (source, subject, message)
     prepped: str = ""
-    prep: tuple[str, str, str] = ()
+    prep: tuple[str, str, str] | tuple[()] = ()
     # the text the rules converted, when it is not the file's own (a driver
     # patch, convert.per_vector or convert.normalise rewrote it first)
     base: str = ""
@@ -159,11 +159,11 @@ def legacy_check(g: Group, new: dict[str, str],
         if not any(_new_def(cb).search(t) for t in new.values()):
             bad.setdefault(inits[0], f"legacy callback {cb}() is not defined in the files "
                            "of this group")
-        c = g.legacy_local.get(cb)
-        if c and c.kind == "field" and not any(re.search(
-                r"^\s*unsigned long\s+" + c.field + r"_data;$", t, re.M) for t in new.values()):
-            bad.setdefault(inits[0], f"the new field {c.field}_data for the data of {cb}() "
-                           f"could not be declared in {c.ctype}")
+        lc = g.legacy_local.get(cb)
+        if lc and lc.kind == "field" and not any(re.search(
+                r"^\s*unsigned long\s+" + lc.field + r"_data;$", t, re.M) for t in new.values()):
+            bad.setdefault(inits[0], f"the new field {lc.field}_data for the data of {cb}() "
+                           f"could not be declared in {lc.ctype}")
     return bad
 
 

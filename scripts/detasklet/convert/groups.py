@@ -188,7 +188,7 @@ def rewritten(kdir: Path, g: Group, codes: dict[str, str],
             if text == raw:
                 continue
             g.source[f], codes[f] = text, mask(text)
-            if d.prep and g.prep not in (None, d):
+            if d.prep and g.prep is not None and g.prep != d:
                 g.refusals.setdefault(f, f"two prep patches for one group: {g.prep.name} "
                                          f"and {d.name}")
             elif d.prep:

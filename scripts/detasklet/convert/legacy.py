@@ -63,9 +63,9 @@ def legacy_fields(codes: list[str]) -> dict[str, str]:
             cb = INIT_CB_RE.match(m.group(0))
             if not cb:
                 continue
-            ok = lm and _norm(lm["data"]) == _norm(lm["d"]) and (
+            ok = lm is not None and _norm(lm["data"]) == _norm(lm["d"]) and (
                 (lm["op"] == "->" and not lm["amp"]) or (lm["op"] == "." and lm["amp"]))
-            fld = lm["f"] if ok else ""
+            fld = lm["f"] if ok and lm else ""
             if lm and not ok and lm["op"] == "->" and not lm["amp"]:
                 fld = _alias_path(code[:m.start()], _norm(lm["d"]), _norm(lm["data"]), lm["f"])
             if lm and not ok and lm["op"] == "." and not lm["amp"]:

@@ -136,7 +136,8 @@ def open_coded_inits(text: str, names: set[str]) -> tuple[str, list[str]]:
         if not call:
             i += 1
             continue
-        indent = re.match(r"[ \t]*", text[text.rfind("\n", 0, a.start()) + 1:]).group(0)
+        line = text[text.rfind("\n", 0, a.start()) + 1:]
+        indent = line[:len(line) - len(line.lstrip(" \t"))]
         out += [text[last:a.start()], _call_text(call[0], call[1], indent)]
         fn = _enclosing(code, a.start()) or f"line {line_of(text, a.start())}"
         if call[2]:

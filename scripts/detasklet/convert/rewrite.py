@@ -162,8 +162,8 @@ def run_one(kdir: Path, rel: str, sp_file: Path, scratch: Path, timeout: int,
     src = kdir / rel
     out = scratch / (rel.replace("/", "__"))
     given = src
-    marked = group.marked.get(rel, None)
-    if marked not in (None, ""):
+    marked = group.marked.get(rel)
+    if marked:
         # the text with its chosen calls renamed to their markers (sites.py)
         given = scratch / "in" / rel
         given.parent.mkdir(parents=True, exist_ok=True)

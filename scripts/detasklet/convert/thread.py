@@ -235,9 +235,9 @@ def file_thread(rel: str, old: str, new: str, qs: dict[str, str]
         text = sub_code(re.compile(r"\b" + q + r"\b"), o, text)
     code_t = mask(text)
     for cb in at:
-        m = re.search(r"\b" + cb + SUFFIX + r"\(struct work_struct \*work\)", code_t)
+        at_def = re.search(r"\b" + cb + SUFFIX + r"\(struct work_struct \*work\)", code_t)
         guards.append({"callback": cb, "work_function": cb + SUFFIX,
-                       "line": line_of(code_t, m.start()) if m else 0,
+                       "line": line_of(code_t, at_def.start()) if at_def else 0,
                        "guard": "local_bh_disable", "why": GUARD_WHY})
     return text, sorted(guards, key=lambda g: g["line"])
 

@@ -81,8 +81,8 @@ def modules(text: str) -> dict[str, str]:
         elif ln.var not in _NOT_OBJECTS:
             parts.setdefault(ln.var, set()).update(objs)
     mod: dict[str, str] = {t: t for t in targets}
-    for name, objs in sorted(parts.items()):
-        for o in objs:
+    for name, members in sorted(parts.items()):
+        for o in members:
             if o != name and (mod.get(o, o) == o):
                 mod[o] = name
     # a composite inside a composite: follow to the outer one

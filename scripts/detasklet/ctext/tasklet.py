@@ -97,7 +97,7 @@ def uses_shared(code: str, members: set[str], names: set[str]) -> bool:
     functions or macros (shared_names)."""
     if not names:
         return False
-    alts = "|".join(sorted(map(re.escape, names)))
+    alts = "|".join(sorted(re.escape(n) for n in names))
     return re.search(r"\b(?:" + alts + r")\b", code) is not None
 
 

@@ -262,12 +262,12 @@ def make(kdir: Path, out: Path, prefix: str = "detasklet/") -> list[Made]:
             made.append(Made(refs[n], tip, k))
     stale = [r for r in owned if r not in refs.values() and exist.get(r) == owned[r]]
     tx = [f"update {m.ref} {m.commit} {exist.get(m.ref, ZERO)}" for m in made]
-    tx += [f"delete {r} {owned[r]}" for r in stale]
+    tx += [f"delete {ref} {owned[ref]}" for ref in stale]
     git(kdir, "update-ref", "--stdin", stdin="\n".join(tx) + "\n")
     write_file(out, RECORD, json.dumps({"repository": str(kdir), "base": base,
                                         "refs": {m.ref: m.commit for m in made}}, indent=1) + "\n")
-    for r in stale:
-        log.info(f"deleted {r[len('refs/heads/'):]} (its series is gone)")
+    for ref in stale:
+        log.info(f"deleted {ref[len('refs/heads/'):]} (its series is gone)")
     return made
 
 

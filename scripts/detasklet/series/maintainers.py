@@ -172,7 +172,8 @@ class Index:
 def split_addresses(lines: list[str]) -> tuple[list[str], list[str]]:
     """get_maintainer --no-rolestats prints people as 'Name <addr>' and
     lists as a bare address: people go to To:, lists to Cc:."""
-    to, cc = [], []
+    to: list[str] = []
+    cc: list[str] = []
     for ln in lines:
         ln = ln.strip()
         if not ln or "@" not in ln:

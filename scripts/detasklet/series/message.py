@@ -409,9 +409,10 @@ def latency(bench: dict | None, hot: list[HotPath], target: str = "bh") -> list[
             continue
         used += runs
         shown += len(hs)
-        wq = hotpaths.replacement(mech, target)[1]
-        names = [h.name for h in hs]
-        names = ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
+        repl = hotpaths.replacement(mech, target)
+        wq = repl[1] if repl else mech
+        hnames = [h.name for h in hs]
+        names = ", ".join(hnames[:-1]) + " and " + hnames[-1] if len(hnames) > 1 else hnames[0]
         body += ["", para(f"{names}: {mech}_schedule() against queue_work({wq}, ...), "
                           f"{CONTEXT[source]}:"), ""]
         body += [bullet(hotpaths.sentence(bench, hs[0], r, target)) for r in runs]

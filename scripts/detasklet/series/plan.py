@@ -222,7 +222,7 @@ def plan(kdir: Path, fds: dict[str, FileDiff], old: dict[str, str],
             e for o in own.values() if o for e in [o[1]]])
         p.entries = sorted({o[1].name for o in own.values() if o})
         p.tree = trees.tree_of(files, index, table, lists)
-        crossing = [u for u in units if len({own[f][1].name for f in u if own[f]}) > 1]
+        crossing = [u for u in units if len({o[1].name for f in u if (o := own[f])}) > 1]
         if crossing:
             hs = [f for u in crossing for f in u if f.endswith(".h")]
             hs = [h for h in hs if sorted(declared_names(old[h]))] or hs

@@ -158,7 +158,10 @@ _SUBJ_RE = re.compile(r"^(?:\[[^\]]*\]\s*)*(.*)$")
 def prefix_of_subject(subject: str) -> tuple[str, str] | None:
     """('dmaengine: at_hdmac', ':') of 'dmaengine: at_hdmac: Fix x', or
     ('crypto: ccp', ' -') of 'crypto: ccp - Fix x'; None without one."""
-    s = _SUBJ_RE.match(subject.strip())[1]
+    ms = _SUBJ_RE.match(subject.strip())
+    if ms is None:
+        return None
+    s = ms[1]
     if s.startswith(("Revert ", "Merge ")):
         return None
     m = re.match(r"^([\w./-]+(?:: [\w./-]+)*) - \S", s)

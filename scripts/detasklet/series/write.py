@@ -179,7 +179,7 @@ def split(patches: list[Patch]) -> list[Series]:
 def _keep_preps(ps: list[Patch], cuts: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """cuts with no part ending on a driver's prep patch: it goes to the
     next part, with the conversion it prepares."""
-    out = []
+    out: list[tuple[int, int]] = []
     for a, b in cuts:
         a = out[-1][1] if out else a
         if b < len(ps) and b - 1 > a and ps[b - 1].driver_prep:
