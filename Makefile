@@ -138,27 +138,12 @@ tasklet-free: deps $(if $(filter $(REF_TREE),$(KDIR)),reference)
 	@scripts/tasklet-free.sh $(call q,$(KDIR)) $(call q,$(OUT))
 
 # compile-test: build what make convert changed, pristine and converted, allmodconfig.
-ARCHES     ?= x86_64 arm64 arm s390 powerpc powerpc32 mips parisc \
-              powerpc44x powerpc32-fsl-raid mips-octeon mips-tx49 arm-omap1 x86_64-vtl-fips
+ARCHES     ?= $(shell $(PY) -m detasklet.check.arches names)
 BUILD      ?= $(CURDIR)/build
 PRISTINE   ?= failed
 KPKGS      := gcc make libc6-dev bc flex bison libelf-dev libssl-dev patch perl python3
-CROSS_x86_64  :=
-CROSS_arm64   := gcc-aarch64-linux-gnu
-CROSS_arm     := gcc-arm-linux-gnueabihf
-CROSS_s390    := gcc-s390x-linux-gnu
-CROSS_powerpc := gcc-powerpc64le-linux-gnu
-CROSS_powerpc32 := gcc-powerpc-linux-gnu
-CROSS_mips    := gcc-mips-linux-gnu
-CROSS_parisc  := gcc-hppa-linux-gnu
-# allmodconfig with one platform kept (check/arches.py): the same compilers
-CROSS_powerpc44x := $(CROSS_powerpc32)
-CROSS_powerpc32-fsl-raid := $(CROSS_powerpc32)
-CROSS_mips-octeon := $(CROSS_mips)
-CROSS_mips-tx49 := $(CROSS_mips)
-CROSS_arm-omap1 := $(CROSS_arm)
-CROSS_x86_64-vtl-fips :=
-CT_PKGS     = $(KPKGS) $(sort $(foreach a,$(ARCHES),$(CROSS_$(a)))) $(if $(findstring ccache,$(CC)),ccache) \
+# the cross compilers: check/arches.py's table, the one place it is written
+CT_PKGS     = $(KPKGS) $(shell $(PY) -m detasklet.check.arches packages $(ARCHES)) $(if $(findstring ccache,$(CC)),ccache) \
               $(if $(findstring distcc,$(CC)),distcc)
 CT_CC       = $(if $(filter default,$(origin CC)),,--cc "$(CC)")
 SAMPLE_ARCHES := x86_64 s390

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import shlex
+import sys
 from dataclasses import dataclass
 from typing import Iterable
 
@@ -113,3 +114,33 @@ def make_vars(arch: Arch, cc: str | None) -> list[str]:
             words[-1] = arch.cross + "gcc"
         v.append("CC=" + shlex.join(words))
     return v
+
+
+def packages(names: Iterable[str]) -> list[str]:
+    """The Debian packages of the compilers of the named arches (all of
+    them when none is named); a KeyError names an unknown one."""
+    return sorted({ARCHES[n].package for n in (list(names) or DEFAULT_ARCHES)})
+
+
+def main(argv: list[str]) -> int:
+    """`python3 -m detasklet.check.arches packages [ARCH...]`: the compiler
+    packages, one line (the Makefile's compile-deps reads the table here,
+    so it is written once); `names`: the default arches."""
+    if argv[:1] == ["names"]:
+        print(" ".join(DEFAULT_ARCHES))
+        return 0
+    if argv[:1] != ["packages"]:
+        print("usage: python3 -m detasklet.check.arches packages [ARCH...] | names",
+              file=sys.stderr)
+        return 2
+    try:
+        print(" ".join(packages(argv[1:])))
+    except KeyError as e:
+        print(f"detasklet: unknown arch {e.args[0]} (ARCHES: {' '.join(DEFAULT_ARCHES)})",
+              file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
