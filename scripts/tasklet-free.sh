@@ -72,7 +72,7 @@ kl_install "$SRC" lib/detasklet_bh.c "$SUITE_C"
 kl_add_suites "$SRC" 'obj-$(CONFIG_DETASKLET_BH_KUNIT_TEST) += detasklet_bh.o'
 
 echo "$PROG: tasklet API left in the patched tree (before the build):"
-$PY -m detasklet.builtcheck "$SRC" | sed 's/^/  /'
+$PY -m detasklet leftovers "$SRC" | sed 's/^/  /'
 
 # ---- 3. build, boot, test ------------------------------------------------------
 LOG=$KB/kunit.log
@@ -83,7 +83,7 @@ kl_untouched "$MARK"
 echo
 echo "==== what this build compiled ===="
 set +e
-$PY -m detasklet.builtcheck "$SRC" --build "$BOUT" --report "$OUTD/report.json" \
+$PY -m detasklet leftovers "$SRC" --build "$BOUT" --report "$OUTD/report.json" \
 	--list-out "$KB/converted-compiled.txt"
 CHECK=$?
 set -e

@@ -2,8 +2,9 @@
 /*
  * detasklet_contract: KUnit proof, on the real workqueue core of the kernel it
  * is built into (written against Linux 6.12.118), of the claims the detasklet
- * conversion (tasklet -> BH workqueue) relies on.  See CONTRACT.md,
- * "Testable properties" and "Pitfalls".
+ * conversion (tasklet -> BH workqueue) relies on: each mapping row does what
+ * the tasklet call did, and each known difference (a pitfall) is exactly
+ * the difference the tool accounts for.
  *
  * Every case drives the tasklet API and its workqueue replacement side by
  * side and checks that what a driver can observe is the same, or, for a

@@ -21,7 +21,6 @@ from ..errors import InputError, OutError
 log = logging.getLogger("detasklet")
 
 MECHS = ("tasklet", "bh", "bh_highpri", "tasklet_hi", "percpu")
-SOURCES = ("process", "hardirq")
 BASE = "tasklet"
 BAR = 1.1           # BH work's p99 latency within 1.1x of the tasklet's
 LINE = re.compile(r"#\s+(?P<case>\w+):\s+bench:\s+(?P<rest>.*)$")

@@ -64,7 +64,7 @@ class Site:
     item: str              # its last identifier
     occurrence: int = 1    # among the calls of api on item in function
     in_macro: bool = False
-    replacement: str = ""  # what it becomes (see REPLACED_BY)
+    replacement: str = ""  # what it becomes (its words: series/message.CALLS)
     verdict: str = ""      # exact | tracked | decided; "" for a plain schedule
     analysis: str = ""     # the analysis (exact) or decisions/<file> (decided)
     why: str = ""
@@ -77,22 +77,6 @@ class Site:
         return {"path": self.path, "line": self.line, "function": self.function,
                 "api": self.api, "item": self.item, "replacement": self.replacement,
                 "verdict": self.verdict, "analysis": self.analysis, "why": self.why}
-
-
-# What each replacement writes, for reports and messages.
-REPLACED_BY = {
-    "enable_work": "enable_work()",
-    "enable_and_queue_work": "enable_and_queue_work()",
-    "tracked": "the tracked enable (enable_work(), then queue_work() only if a run "
-               "was asked for while disabled)",
-    "cancel_work_sync": "cancel_work_sync()",
-    "flush_work": "flush_work()",
-    "flush_then_cancel": "flush_work() then cancel_work_sync()",
-    "disable_work_sync": "disable_work_sync()",
-    "disable_work": "disable_work()",
-    "system_bh_highpri_wq": "queue_work(system_bh_highpri_wq, ...)",
-    "system_bh_wq": "queue_work(system_bh_wq, ...)",
-}
 
 
 def find(path: str, code: str) -> list[Site]:

@@ -46,7 +46,6 @@ from ..ctext.lex import function_start, line_of, mask, paren_end, sub_code
 from ..out.files import Status
 from .classify import Outcome
 
-TARGETS = ("bh", "thread")
 BH_QUEUES = ("system_bh_wq", "system_bh_highpri_wq")
 SUFFIX = "_bh_off"
 

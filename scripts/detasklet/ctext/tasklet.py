@@ -41,7 +41,6 @@ _DECL_RE = re.compile(STRUCT + r"\s*\**\s*(\w+)")
 SYNC_CALLS = ("tasklet_kill", "tasklet_disable", "tasklet_unlock_wait")
 SYNC_CALL_RE = re.compile(r"\b(?:" + "|".join(SYNC_CALLS) + r")\s*\(")
 HI_SCHEDULE_RE = re.compile(r"\btasklet_hi_schedule\s*\(([^;]*)\)\s*;")
-SCHEDULE_RE = re.compile(r"\btasklet_schedule\s*\(([^;]*)\)\s*;")
 # The item each API call or declaration names.
 _ITEM_RE = re.compile(r"\btasklet_\w+\s*\(\s*([^,;()]*(?:\([^()]*\))?[^,;()]*)"
                       r"|" + STRUCT + r"\s*\**\s*(\w+)"
