@@ -98,14 +98,8 @@ test: test-fast
 ## test-fast: the command line, OUT safety, faults, branches, golden cases, unit tests (no compile)
 test-fast: deps references
 	$(call install,$(TEST_PKGS))
-	@$(PY) tests/cli.py
-	@$(PY) tests/safety.py
-	@$(PY) tests/faults.py
-	@$(PY) tests/branches.py
-	@$(PY) tests/golden.py
-	@$(PY) tests/decisions.py
-	@$(PY) tests/units.py
-	@mypy --config-file mypy.ini
+	@$(PY) tests/run.py tests/cli.py tests/safety.py tests/faults.py tests/branches.py \
+	  tests/golden.py tests/decisions.py tests/units.py types
 
 ## kunit [KDIR=dir]: the contract suite, tasklet and work item side by side, on UML
 kunit: deps $(if $(filter $(REF_TREE),$(KDIR)),reference)

@@ -23,6 +23,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "scripts"))
 
 from detasklet.ctext.gitdiff import file_diff, parse  # noqa: E402
+from fixtures import Tally  # noqa: E402
+
 VICTIM = "net/atm/pppoatm.c"
 BROKEN = "static int detasklet_selftest_broken = undeclared_on_purpose;\n"
 
@@ -52,14 +54,12 @@ def main() -> int:
         == ("ok", "error"),
         "report.md lists it": f"**`{VICTIM}`**" in (out / "report.md").read_text(),
     }
-    failed = 0
+    tally = Tally()
     for name, ok in checks.items():
-        print(f"{'ok  ' if ok else 'FAIL'} broken-conversion: {name}")
-        failed += not ok
-    if failed:
+        tally.case(f"broken-conversion: {name}", "" if ok else "not seen")
+    if tally.failed:
         print(p.stdout[-2000:], p.stderr[-2000:])
-    print(f"{len(checks) - failed} passed, {failed} failed")
-    return 1 if failed else 0
+    return tally.close()
 
 
 if __name__ == "__main__":

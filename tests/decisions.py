@@ -20,6 +20,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "scripts"))
 
+from fixtures import Tally  # noqa: E402
 from detasklet.convert import decisions, driver_patches, sites  # noqa: E402
 from detasklet.ctext.lex import mask  # noqa: E402
 from detasklet.ctext.sources import read_text  # noqa: E402
@@ -33,18 +34,16 @@ def tree_version(kdir: Path) -> str:
 
 
 def main() -> int:
-    passed = failed = 0
+    tally = Tally()
     try:
         decs = decisions.load()
     except InputError as e:
-        print(f"FAIL load: {e}")
-        print("0 passed, 1 failed")
-        return 1
+        tally.case("load", str(e))
+        return tally.close()
     trees = sorted(p for p in (ROOT / "cache").glob("linux-source-*") if (p / "Makefile").is_file())
     if not trees:
-        print("FAIL trees: no reference tree in cache/ (make references)")
-        print("0 passed, 1 failed")
-        return 1
+        tally.case("trees", "no reference tree in cache/ (make references)")
+        return tally.close()
     found: dict[tuple[Path, str], list[sites.Site]] = {}
     drivers = driver_patches.load()
 
@@ -68,13 +67,8 @@ def main() -> int:
                 if not any(d.matches(s.path, s.function, s.api, s.item, s.occurrence)
                            for s in found[(kdir, d.file)]):
                     bad.append(f"{d.function}() {d.api}({d.item})")
-            name = f"{src} on {version}"
-            if bad:
-                failed += 1
-                print(f"FAIL {name}: no such site: {'; '.join(bad[:3])}")
-            else:
-                passed += 1
-                print(f"ok   {name} ({len(mine)} sites)")
+            tally.case(f"{src} on {version}" + ("" if bad else f" ({len(mine)} sites)"),
+                       f"no such site: {'; '.join(bad[:3])}" if bad else "")
     for kdir in trees:
         version = tree_version(kdir)
         for d in drivers:
@@ -84,15 +78,9 @@ def main() -> int:
                 continue
             unchanged = [f for f in present
                          if driver_patches.apply(d, f, read_text(kdir / f)) == read_text(kdir / f)]
-            name = f"{d.name} on {version}"
-            if unchanged:
-                failed += 1
-                print(f"FAIL {name}: changes nothing in {unchanged[0]}")
-            else:
-                passed += 1
-                print(f"ok   {name} ({len(present)} files)")
-    print(f"{passed} passed, {failed} failed")
-    return 1 if failed else 0
+            tally.case(f"{d.name} on {version}" + ("" if unchanged else f" ({len(present)} files)"),
+                       f"changes nothing in {unchanged[0]}" if unchanged else "")
+    return tally.close()
 
 
 if __name__ == "__main__":

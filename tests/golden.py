@@ -31,6 +31,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "scripts"))
 
+from fixtures import Tally  # noqa: E402
 from detasklet.convert import classify, decisions, driver_patches, pipeline, rewrite  # noqa: E402
 from detasklet.convert.groups import Group  # noqa: E402
 from detasklet.ctext.gitdiff import file_diff, parse  # noqa: E402
@@ -257,19 +258,11 @@ def main(argv: list[str]) -> int:
             cases.append((p.stem, lambda p=p: case_file(p)))
         elif p.is_dir() and (EXPECTED / f"{p.name}.patch").exists():
             cases.append((p.name, lambda p=p: case_dir(p)))
-    passed = failed = 0
+    tally = Tally()
     for name, fn in cases:
-        if only and name not in only:
-            continue
-        err = fn()
-        if err:
-            failed += 1
-            print(f"FAIL {name}: {err}")
-        else:
-            passed += 1
-            print(f"ok   {name}")
-    print(f"{passed} passed, {failed} failed")
-    return 1 if failed or not passed else 0
+        if not only or name in only:
+            tally.case(name, fn())
+    return tally.close()
 
 
 if __name__ == "__main__":
