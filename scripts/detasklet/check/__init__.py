@@ -12,6 +12,8 @@
     coverage      coverage: how many tasklet files some allmodconfig builds
     tasklet_free  tasklet-free: the patch that removes the tasklet core
     leftovers     leftovers: the tasklet API left in a patched tree or build
+    bench         bench: tasklet against BH work, the figures read from the guests' logs
+      bench_plot    the latency plot of bench.json
 (make kunit and make tasklet-free run scripts/kunit.sh and
 scripts/tasklet-free.sh: KUnit suites on UML.)
 """

@@ -1,5 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
-"""make convert: KDIR -> scan -> groups -> rewrite -> classify -> OUT.
+"""make convert: KDIR -> scan -> groups (with the driver patches, decisions
+and policies) -> sites -> rewrite -> classify -> thread (TARGET=thread) ->
+OUT. The modules of each stage: convert/__init__.py.
 
 run() is the conversion itself, in memory; convert() is the command: it
 checks every argument before any work, writes a new OUT in a scratch

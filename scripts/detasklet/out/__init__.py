@@ -6,4 +6,5 @@
     staging   the lock, the scratch folder swapped in whole, files by rename
     files     report.json, groups.json and all.patch read back and checked;
               the Status of a file; a section of report.md
+    summary   make report: the figures of an OUT
 """

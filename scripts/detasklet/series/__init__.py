@@ -4,9 +4,12 @@
     write        load OUT back, and write series/ (the order below)
     drivers      1 the driver of each file (MAINTAINERS, folders, Kbuild modules)
     plan         2 the patches: groups joined by driver, subjects
+      trees          the maintainer tree of a patch (trees.toml)
+      hotpaths       the hot paths a cover letter quotes bench figures for (hotpaths.toml)
     prefix         the subject prefix of a driver: git history or a table
     maintainers  3 MAINTAINERS sections; To/Cc from get_maintainer.pl
     message      4 the commit message of a patch, the cover letter's text
     identity       From:, Date:, base: never the clock
     mbox         5 the mail files, byte for byte reproducible
+    branches       make branches: a branch per series in KDIR's repository
 """
