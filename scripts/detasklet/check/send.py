@@ -268,64 +268,63 @@ def key(p: Path) -> str:
     return f"{p.parent.name}/{p.name}"
 
 
-def check(kdir: Path, out: Path, jobs: int = 2) -> int:
-    """Every patch of OUT/series/ alone, and the series; one line a patch
-    and a summary on stdout; 1 on any failure."""
-    sdir = out / "series"
-    patches = outfiles.series_patches(out)
-    if not patches:
-        print(f"send-check: no patches in {sdir}")
-        return 1
-    rep = outfiles.load_report(out)
-    allp = outfiles.load_patch(out)
+def _parsed(patches: list[Path]) -> dict[str, list[gitdiff.FileDiff]]:
+    """Each patch of series/ read back, by key()."""
     parsed = {}
     for p in patches:
         try:
             parsed[key(p)] = gitdiff.parse(p.read_text(errors="surrogateescape"))
         except PatchError as e:
             raise InputError(f"{p} is damaged ({e}): run make series again") from None
+    return parsed
+
+
+def _series_problems(kdir: Path, out: Path, rep: dict,
+                     parsed: dict[str, list[gitdiff.FileDiff]]) -> list[str]:
+    """What is wrong with the series as a whole: a file in two trees'
+    series, contents that are not all.patch's (and the core removal's), a
+    patch that needs one of a later tree, the mails' own problems."""
     # a file is in one tree's series; there, its last patch owns it
     owner: dict[str, str] = {}
-    series_problems = []
+    problems = []
     for name, fl in parsed.items():
         for fd in fl:
             if fd.path in owner and owner[fd.path].split("/")[0] != name.split("/")[0]:
-                series_problems.append(f"{fd.path} is in {owner[fd.path]} and {name}")
+                problems.append(f"{fd.path} is in {owner[fd.path]} and {name}")
             owner[fd.path] = name
-    expected = gitdiff.parse(allp)
+    expected = gitdiff.parse(outfiles.load_patch(out))
     core = rep.get("core", {}).get("patch")
     if core and (out / core).is_file():
         expected += gitdiff.parse((out / core).read_text(errors="surrogateescape"))
     texts, bad = series_contents(kdir, parsed)
-    series_problems += bad + final_contents(kdir, texts, expected)
+    problems += bad + final_contents(kdir, texts, expected)
     fds = {fd.path: fd for fl in parsed.values() for fd in fl}
     # the core removal needs every user converted, not the other way round
     # (the build with it applied and the leftovers check are its evidence)
     core_files = set(rep.get("core", {}).get("files", []))
-    series_problems += dependencies(kdir, owner, {p: fd for p, fd in fds.items()
-                                                  if p not in core_files}, texts)
-    series_problems += mail_problems(out)
-    builds = outfiles.builds(rep)
+    problems += dependencies(kdir, owner, {p: fd for p, fd in fds.items()
+                                           if p not in core_files}, texts)
+    return problems + mail_problems(out)
 
-    folders: dict[str, list[Path]] = {}
-    for p in patches:
-        folders.setdefault(p.parent.name, []).append(p)
 
-    def one(p: Path) -> Result:
-        r = Result(key(p))
-        folder = folders[p.parent.name]
-        chain = base(folder, folder.index(p), parsed)
-        r.applied = git_am(kdir, chain, sorted({fd.path for q in chain for fd in parsed[key(q)]}))
-        r.types = checkpatch(kdir, p)
-        r.inherited = inherited(kdir, p, r.types)
-        for fd in parsed[key(p)]:
-            b = builds.get(fd.path)
-            if b and b.get("pristine") == "ok" and b.get("converted") == "error":
-                r.problems.append(f"{fd.path} builds pristine, fails converted ({b.get('arch')})")
-        return r
+def _one(kdir: Path, p: Path, folder: list[Path], parsed: dict[str, list[gitdiff.FileDiff]],
+         builds: dict) -> Result:
+    """One patch: git am on the earlier patches of its series that touch
+    its files, checkpatch --strict, and compile-test's word on its files."""
+    r = Result(key(p))
+    chain = base(folder, folder.index(p), parsed)
+    r.applied = git_am(kdir, chain, sorted({fd.path for q in chain for fd in parsed[key(q)]}))
+    r.types = checkpatch(kdir, p)
+    r.inherited = inherited(kdir, p, r.types)
+    for fd in parsed[key(p)]:
+        b = builds.get(fd.path)
+        if b and b.get("pristine") == "ok" and b.get("converted") == "error":
+            r.problems.append(f"{fd.path} builds pristine, fails converted ({b.get('arch')})")
+    return r
 
-    with ThreadPoolExecutor(max_workers=max(jobs, 1)) as ex:
-        results = list(ex.map(one, patches))
+
+def _print(results: list[Result], series_problems: list[str]) -> None:
+    """One line a patch, one a series problem, and the summary."""
     total: dict[str, int] = {}
     for n, r in enumerate(results, 1):
         for t, k in r.types.items():
@@ -344,11 +343,31 @@ def check(kdir: Path, out: Path, jobs: int = 2) -> int:
     kept = sum(bool(r.inherited) for r in results)
     print(f"send-check: {len(results)} patches; {applied} apply with git am (alone, or on "
           "the earlier patches of their series that touch their files); "
-        f"{clean} checkpatch --strict clean of the errors and warnings they add ({kept} "
-        f"keep some the lines they replace had; {strict} with no CHECK at all); "
-        f"{len(series_problems)} series problems"
-        + ("; by type: " + ", ".join(f"{t} {k}" for t, k in sorted(total.items()))
-           if total else ""))
+          f"{clean} checkpatch --strict clean of the errors and warnings they add ({kept} "
+          f"keep some the lines they replace had; {strict} with no CHECK at all); "
+          f"{len(series_problems)} series problems"
+          + ("; by type: " + ", ".join(f"{t} {k}" for t, k in sorted(total.items()))
+             if total else ""))
+
+
+def check(kdir: Path, out: Path, jobs: int = 2) -> int:
+    """Every patch of OUT/series/ alone, and the series; one line a patch
+    and a summary on stdout; 1 on any failure."""
+    patches = outfiles.series_patches(out)
+    if not patches:
+        print(f"send-check: no patches in {out / 'series'}")
+        return 1
+    rep = outfiles.load_report(out)
+    parsed = _parsed(patches)
+    series_problems = _series_problems(kdir, out, rep, parsed)
+    builds = outfiles.builds(rep)
+    folders: dict[str, list[Path]] = {}
+    for p in patches:
+        folders.setdefault(p.parent.name, []).append(p)
+    with ThreadPoolExecutor(max_workers=max(jobs, 1)) as ex:
+        results = list(ex.map(lambda p: _one(kdir, p, folders[p.parent.name], parsed, builds),
+                              patches))
+    _print(results, series_problems)
     return 0 if all(r.ok for r in results) and not series_problems else 1
 
 
