@@ -84,6 +84,28 @@ class Policy(unittest.TestCase):
             if mk.parent.name == "linux-source-6.12":
                 self.assertNotIn("WQ_PERCPU", got["drivers/dma/dmaengine.c"])
 
+    def test_the_projects_target_choices(self) -> None:
+        """net, storage and the core kernel stay on BH under TARGET=thread;
+        other drivers follow the run's target."""
+        choices = policy.targets()
+        self.assertEqual([c.name for c in choices], ["kernel", "net", "storage"])
+        for path, name in (("drivers/net/ethernet/jme.c", "net"),
+                           ("net/mac80211/tx.c", "net"),
+                           ("drivers/scsi/megaraid/megaraid_sas_base.c", "storage"),
+                           ("drivers/s390/block/dasd.c", "storage"),
+                           ("drivers/memstick/host/tifm_ms.c", "storage"),
+                           ("kernel/irq/resend.c", "kernel")):
+            want = next(c for c in choices if c.name == name)
+            self.assertEqual(policy.target_for(choices, [path], "thread"),
+                             ("bh", " ".join(want.why.split())), path)
+        self.assertIn("resend", next(c.why for c in choices if c.name == "kernel"))
+        self.assertIn("WQ_MEM_RECLAIM", next(c.why for c in choices if c.name == "storage"))
+        self.assertEqual(policy.target_for(choices, ["drivers/tty/serial/timbuart.c"], "thread"),
+                         ("thread", ""))
+        # a group that crosses a choice's paths follows the run
+        self.assertEqual(policy.target_for(choices, ["drivers/net/a.c", "drivers/tty/b.c"],
+                                           "thread"), ("thread", ""))
+
     def test_queues_renamed_in_code_only(self) -> None:
         res = Resolver(self.k)
         out = policy.apply(res, self.pol, "drivers/dma/sub/b.c", TREE["drivers/dma/sub/b.c"], NEW_B)

@@ -5,10 +5,13 @@ import unittest
 from pathlib import Path
 from tempfile import TemporaryDirectory
 
-from detasklet.convert import policy
+from detasklet.convert import policy, reclaim
 from detasklet.convert.classify import Outcome
-from detasklet.convert.thread import conditional, file_thread, queues, thread
+from detasklet.convert.thread import LATE, conditional, file_thread, late, queues, thread
+from detasklet.ctext import blockio
 from detasklet.out.files import Status
+from detasklet.series.hotpaths import HotPath
+from fixtures import write_tree
 
 QS = {"system_bh_wq": "system_percpu_wq", "system_bh_highpri_wq": "system_highpri_wq"}
 
@@ -110,6 +113,67 @@ class Thread(unittest.TestCase):
             self.assertEqual(queues(Path(tmp))["system_bh_wq"], "system_wq")
             (h / "workqueue.h").write_text("extern struct workqueue_struct *system_percpu_wq;\n")
             self.assertEqual(queues(Path(tmp))["system_bh_wq"], "system_percpu_wq")
+
+
+# A dasd shape: the tasklet is in dasd.c, the disk is registered by
+# dasd_genhd.c of the same module; other.c is another module of the folder.
+DASD = {
+    "drivers/blk/Makefile": ("dasd_mod-y := dasd.o dasd_genhd.o\nobj-m += dasd_mod.o\n"
+                             "obj-m += other.o\n"),
+    "drivers/blk/dasd.c": "static void cb(struct tasklet_struct *t)\n{\n}\n",
+    "drivers/blk/dasd_genhd.c": ("int g(void)\n{\n\t/* not add_disk() */\n"
+                                 "\treturn device_add_disk(p, d, NULL);\n}\n"),
+    "drivers/blk/other.c": "void o(void)\n{\n\tblk_mq_end_request(rq, 0);\n}\n",
+    "drivers/char/tty.c": "void t(void)\n{\n\tbio_endio_count++;\n\tq->bio_endio(b);\n}\n",
+}
+
+
+class Reclaim(unittest.TestCase):
+    def test_facts_of_each_kind_in_code_only(self) -> None:
+        text = ("/* scsi_done(c) */\nvoid a(void)\n{\n\tscsi_host_alloc(t, 0);\n"
+                "\tscsi_add_host(h, d);\n\tscsi_done(c);\n\tmemstick_add_host(h);\n"
+                "\tfoo_add_disk(d);\n}\n")
+        got = [(f.call, f.line) for f in blockio.facts("a.c", text)]
+        self.assertEqual(got, [("scsi_host_alloc", 4), ("scsi_done", 6),
+                               ("memstick_add_host", 7)])
+        self.assertEqual(blockio.facts("t.c", DASD["drivers/char/tty.c"]), [])
+
+    def test_the_whole_module_is_read_not_the_folder(self) -> None:
+        with TemporaryDirectory() as tmp:
+            kdir = write_tree(Path(tmp), DASD)
+            self.assertEqual(blockio.module_files(kdir, "drivers/blk/dasd.c"),
+                             ["drivers/blk/dasd.c", "drivers/blk/dasd_genhd.c"])
+            self.assertEqual(blockio.module_files(kdir, "drivers/char/tty.c"),
+                             ["drivers/char/tty.c"])
+            why = reclaim.why(kdir, ["drivers/blk/dasd.c", "drivers/blk/dasd_int.h"], QS)
+            self.assertIn("drivers/blk/dasd_genhd.c registers a block device "
+                          "(device_add_disk() at line 4)", why)
+            self.assertNotIn("other.c", why)
+            self.assertIn("WQ_MEM_RECLAIM", why)
+            self.assertIn("system_highpri_wq and system_percpu_wq do not have", why)
+            self.assertEqual(reclaim.why(kdir, ["drivers/char/tty.c"], QS), "")
+
+    def test_late_draining_is_noted_only_where_the_work_moved(self) -> None:
+        hot = [HotPath("UART", ("drivers/tty/u.c",), "tasklet", "hardirq", "the FIFO overruns.")]
+        moved = Outcome("drivers/tty/u.c", Status.CONVERTED, "", [], OLD, NEW, target="thread")
+        kept = Outcome("drivers/tty/u.c", Status.CONVERTED, "", [], OLD, NEW, target="bh")
+        other = Outcome("drivers/tty/v.c", Status.CONVERTED, "", [], OLD, NEW, target="thread")
+        got = late([moved, kept, other], hot)
+        self.assertEqual(len(got[0].notes), 1)
+        self.assertTrue(got[0].notes[0].startswith(LATE + " (UART): the FIFO overruns."))
+        self.assertEqual((got[1].notes, got[2].notes), ([], []))
+
+    def test_the_closest_choice_wins(self) -> None:
+        with TemporaryDirectory() as tmp:
+            f = Path(tmp) / "p.toml"
+            f.write_text('[scsi]\npaths = ["drivers/scsi/"]\ntarget = "bh"\nwhy = "s"\n'
+                         '[one]\npaths = ["drivers/scsi/one/"]\ntarget = "thread"\nwhy = "o"\n')
+            choices = policy.targets(f)
+        self.assertEqual(policy.target_for(choices, ["drivers/scsi/one/a.c"], "bh"),
+                         ("thread", "o"))
+        self.assertEqual(policy.target_for(choices, ["drivers/scsi/one/a.c",
+                                                     "drivers/scsi/b.c"], "thread"),
+                         ("bh", "s"))
 
 
 if __name__ == "__main__":

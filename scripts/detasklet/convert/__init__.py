@@ -19,5 +19,6 @@ module of this folder is here, under the stage it serves:
     fixups        3 what spatch cannot do: macro bodies, leftovers, new fields
     classify      4 a group converts fully or not at all; each file's Status
     thread        4 TARGET=thread: the converted work moved to process context
+      reclaim         a driver that completes block I/O stays on BH (WQ_MEM_RECLAIM)
     write         5 all.patch, groups.json, report.json, report.md into OUT
 """

@@ -24,10 +24,10 @@ from ..errors import InputError, OutError
 from ..out import place
 from ..out.files import Status
 from ..out.staging import Staging, locked
-from ..series import identity, write as series_write
+from ..series import hotpaths, identity, write as series_write
 from ..ctext.lex import mask
 from ..ctext.includes import Resolver
-from . import classify, decisions, groups, policy, rewrite, scan, sites, thread, write
+from . import classify, decisions, groups, policy, reclaim, rewrite, scan, sites, thread, write
 
 log = logging.getLogger("detasklet")
 
@@ -96,12 +96,19 @@ def run(kdir: Path, paths: list[str], jobs: int, timeout: int,
     outcomes = [classify.classify_group(g, old, results, api) for g in found]
     choices = policy.targets() if choices is None else choices
     qs = thread.queues(kdir)
+    hot = hotpaths.load()
     for n, g in enumerate(found):
         want, why = policy.target_for(choices, g.files, target)
+        moving = want == "thread" or target == "thread"
+        # a driver that completes block I/O never reaches a queue without
+        # WQ_MEM_RECLAIM, whatever a choice says (convert.reclaim)
+        stays = kept.get(n, "") or (moving and thread.movable(outcomes[n])
+                                     and reclaim.why(kdir, g.files, qs)) or ""
         if want == "thread":
-            outcomes[n] = thread.thread(outcomes[n], qs, kept.get(n, ""))
-        elif why and target == "thread":
-            outcomes[n] = [replace(o, target_why=why) for o in outcomes[n]]
+            outcomes[n] = thread.thread(outcomes[n], qs, stays)
+        elif (stays or why) and target == "thread":
+            outcomes[n] = [replace(o, target_why=stays or why) for o in outcomes[n]]
+        outcomes[n] = thread.late(outcomes[n], hot)
     clock.lap("classify")
     return outcomes
 

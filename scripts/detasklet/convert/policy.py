@@ -115,9 +115,13 @@ def targets(path: Path = FILE) -> list[TargetChoice]:
 
 def target_for(choices: list[TargetChoice], files: list[str], default: str
                ) -> tuple[str, str]:
-    """(target, why) of a group: that of the choice that covers every file,
-    else the run's default ("" why)."""
-    c = next((c for c in choices if files and all(c.covers(f) for f in files)), None)
+    """(target, why) of a group: that of the choice that covers every file
+    (of several, the one whose paths name them most closely: a driver's
+    own choice over its subsystem's), else the run's default ("" why)."""
+    def near(c: TargetChoice) -> int:
+        return min(max(len(p) for p in c.paths if f.startswith(p)) for f in files)
+    cover = [c for c in choices if files and all(c.covers(f) for f in files)]
+    c = max(cover, key=near, default=None)
     return (c.target, " ".join(c.why.split())) if c else (default, "")
 
 

@@ -44,6 +44,7 @@ from pathlib import Path
 from ..ctext import workqueue
 from ..ctext.lex import function_start, line_of, mask, paren_end, sub_code
 from ..out.files import Status
+from ..series.hotpaths import HotPath
 from .classify import Outcome
 
 BH_QUEUES = ("system_bh_wq", "system_bh_highpri_wq")
@@ -241,13 +242,18 @@ def file_thread(rel: str, old: str, new: str, qs: dict[str, str]
     return text, sorted(guards, key=lambda g: g["line"])
 
 
+def movable(group: list[Outcome]) -> bool:
+    """Whether thread() would look at the group: every file converted."""
+    return bool(group) and all(o.status == Status.CONVERTED for o in group)
+
+
 def thread(group: list[Outcome], qs: dict[str, str], kept: str = "") -> list[Outcome]:
     """The outcomes of one group for TARGET=thread: each converted file
     moved to qs with its guards; or, when one file cannot be (or kept,
     the reason the pipeline has for it), the whole group as the BH
     conversion wrote it, with the reason (a work item stays on one
     workqueue, so the files that share it move together)."""
-    if not group or any(o.status != Status.CONVERTED for o in group):
+    if not movable(group):
         return group
     done: list[Outcome] = []
     for o in group:
@@ -260,3 +266,24 @@ def thread(group: list[Outcome], qs: dict[str, str], kept: str = "") -> list[Out
                  for s in o.sites]
         done.append(replace(o, new=text, guards=guards, sites=sites, target="thread"))
     return done
+
+
+LATE = "Late draining overflows a buffer or stalls the device here"
+
+
+def late_note(hp: HotPath) -> str:
+    """The note of a moved file whose work loses data when it runs late."""
+    return (f"{LATE} ({hp.name}): {hp.overflow} In process context the "
+            "work waits behind any real-time task on its CPU, which the softirq run at "
+            "interrupt exit did not.")
+
+
+def late(group: list[Outcome], hot: list[HotPath]) -> list[Outcome]:
+    """The group with a note on each file moved to process context whose
+    hot path (series/hotpaths.toml) says what late draining loses."""
+    out = []
+    for o in group:
+        hp = next((h for h in hot if h.overflow and h.covers(o.path)), None)
+        out.append(replace(o, notes=[*o.notes, late_note(hp)])
+                   if hp and o.target == "thread" else o)
+    return out

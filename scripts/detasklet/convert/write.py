@@ -30,6 +30,7 @@ from ..mapping import used
 from ..out.files import Status
 from .classify import Outcome
 from .policy import Prep
+from .thread import LATE
 
 log = logging.getLogger("detasklet")
 
@@ -222,6 +223,11 @@ def thread_section(outcomes: list[Outcome]) -> list[str]:
              "shown that a callback's locks make the guard unneeded.", ""]
     lines += [f"- `{o.path}:{g['line']}` {g['work_function']}() runs {g['callback']}() with "
               "softirqs off" for o in moved for g in o.guards]
+    late = [(o.path, n) for o in moved for n in o.notes if n.startswith(LATE)]
+    if late:
+        lines += ["", "Moved to process context, where a buffer overflows or the device "
+                  "stalls when the work runs late:", ""]
+        lines += [f"- `{p}`: {n}" for p, n in late]
     if stayed:
         lines += ["", "Converted to BH workqueues, and why not to process context:", ""]
         lines += [f"- `{o.path}`: {' '.join(o.target_why.split())}" for o in stayed]

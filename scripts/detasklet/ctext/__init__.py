@@ -7,6 +7,7 @@
     sources   which files of a tree are C sources, and how they are read
     includes  the one #include resolver, and the graph of includers
     kbuild    the one Kbuild reader: modules of a folder, objects a .config builds
+    blockio   the calls that show a driver completes block I/O, and a module's files
     layout    whitespace of changed lines, as checkpatch wants it
     gitdiff   diffs in git form: made, read back, applied, counted
 """

@@ -49,6 +49,7 @@ class HotPath:
     paths: tuple[str, ...]
     mech: str
     source: str
+    overflow: str = ""     # what late draining loses (hotpaths.toml)
 
     def covers(self, path: str) -> bool:
         """True if the kernel-tree path is one of this hot path's."""
@@ -64,7 +65,8 @@ def load(table: Path = TABLE) -> list[HotPath]:
     out = []
     for i, h in enumerate(raw.get("hotpath", [])):
         try:
-            hp = HotPath(str(h["name"]), tuple(h["paths"]), str(h["mech"]), str(h["source"]))
+            hp = HotPath(str(h["name"]), tuple(h["paths"]), str(h["mech"]), str(h["source"]),
+                         " ".join(str(h.get("overflow", "")).split()))
         except KeyError as e:
             raise InputError(f"{table}: hot path {i + 1} has no {e}") from None
         if hp.mech not in REPLACEMENT or hp.source not in ("process", "hardirq"):

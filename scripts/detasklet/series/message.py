@@ -304,7 +304,10 @@ def thread_intro(thread: dict[str, str], guards: list[dict]) -> str:
     wqs = f"{'workqueues' if len(thread) > 1 else 'workqueue'} {names}, in process context"
     fns = sorted({f"{g['work_function']}()" for g in guards})
     named = (", ".join(fns[:-1]) + " and " + fns[-1]) if len(fns) > 1 else "".join(fns)
-    return (f"This moves the deferred work to the per-CPU {wqs}: the work still runs on the CPU that queued it, but in a kworker that "
+    return (f"This moves the deferred work to the per-CPU {wqs}: it is queued on the CPU "
+            "that schedules it, except while it still runs on another CPU (it is queued "
+            "there, so it never runs twice at once), and a CPU going offline leaves its "
+            "pending work to kworkers that run on other CPUs. It runs in a kworker that "
             "the scheduler sees, rather than at the next softirq exit, where it delayed "
             "the other softirqs of that CPU. A tasklet callback ran with softirqs off, so "
             "a lock it shares with softirq code could be taken with a plain spin_lock(). "
@@ -493,6 +496,13 @@ def cover(patches: "list[Patch]", rep: dict, fds: dict[str, FileDiff],
             "local_bh_disable() and local_bh_enable(), from a work function of its own, "
             "so no lock it shares with softirq code needs changing. The other patches "
             "keep the softirq context, on BH workqueues, and each says why.")]
+    kept = sorted({" ".join(p.kept_bh.split()) for p in patches if p.kept_bh})
+    if kept:        # TARGET=thread: a subsystem's choice, or a driver's reason, keeps BH
+        lines += ["", para("The work of " + (("this patch" if total == 1 else "these patches")
+                                             if len(kept) == 1 and not moved
+                                             else "the patches that stay on BH workqueues")
+                           + " is not moved to a process-context workqueue: "
+                           + (kept[0] if len(kept) == 1 else "each patch says why."))]
     if part:
         lines += ["", para(part)]
     users = len(files) or len(mine)
