@@ -12,6 +12,10 @@ KVER       ?= 7.3
 KVERS      := 7.3 6.12
 REF_TREE    = $(CACHE)/linux-source-$(KVER)
 KDIR       ?= $(REF_TREE)
+# A KVER with no reference tree is refused before anything is installed or unpacked.
+ifeq ($(filter $(KVER),$(KVERS))$(filter-out file,$(origin KDIR)),)
+$(error KVER=$(KVER) is not a reference tree: choose one of $(KVERS), or KDIR=<a tree of Linux 6.9 or later>)
+endif
 OUT        ?= out
 J          ?= $(shell nproc)
 TIMEOUT    ?= 120
@@ -23,7 +27,8 @@ BENCH_PKGS := qemu-system-x86 gnuplot-nox
 # b4, for the check that b4 prep reads what make branches writes; mypy, the type check
 TEST_PKGS  := b4 mypy
 CPUS       ?= 2
-PY         := PYTHONPATH=$(CURDIR)/scripts python3
+# DETASKLET_MAKE=1: the tool's errors name the make variables (J=, not -j)
+PY         := DETASKLET_MAKE=1 PYTHONPATH=$(CURDIR)/scripts python3
 # $(call q,text): text as one shell word (KDIR or OUT may hold spaces or quotes).
 q = '$(subst ','\'',$(1))'
 

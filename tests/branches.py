@@ -285,6 +285,59 @@ def case_head_on_a_branch_it_would_move(w: World) -> str:
     return refused(w, w.branches(), "HEAD is on detasklet/net-next", before)
 
 
+def case_branch_checked_out_in_a_worktree_refused(w: World) -> str:
+    """A branch it made and would move, checked out in another worktree:
+    that worktree's HEAD would move under it."""
+    w.convert()
+    err = made(w)
+    if err:
+        return err
+    git(w.kdir, "worktree", "add", "-q", str(w.top / "wt"), "detasklet/net-next")
+    with open(w.kdir / "MAINTAINERS", "a") as f:
+        f.write("\n")
+    git(w.kdir, "commit", "-q", "-a", "-m", "a new base")
+    w.convert()
+    before = refs(w.kdir)
+    wt_head = git(w.top / "wt", "rev-parse", "HEAD")
+    err = refused(w, w.branches(), "checked out in the worktree", before)
+    return err or ("" if git(w.top / "wt", "rev-parse", "HEAD") == wt_head
+                   else "the worktree's HEAD moved")
+
+
+def case_other_prefix_keeps_the_first(w: World) -> str:
+    """PREFIX=v2/ after PREFIX=v1/ makes the v2 branches and keeps the v1
+    ones; a later PREFIX=v1/ run still moves its own."""
+    w.convert()
+    p = w.branches("--prefix", "v1/")
+    if p.returncode:
+        return f"v1: exit {p.returncode}: {p.stderr[-300:]}"
+    v1 = {r: c for r, c in refs(w.kdir).items() if r.startswith("refs/heads/v1/")}
+    p = w.branches("--prefix", "v2/")
+    if p.returncode:
+        return f"v2: exit {p.returncode}: {p.stderr[-300:]}"
+    now = refs(w.kdir)
+    if any(now.get(r) != c for r, c in v1.items()) or len(v1) != 2:
+        return f"the v1 branches changed: {sorted(v1)} -> {sorted(now)}"
+    if len([r for r in now if r.startswith("refs/heads/v2/")]) != 2:
+        return "the v2 branches were not made"
+    p = w.branches("--prefix", "v1/")
+    return "" if p.returncode == 0 else f"v1 again: exit {p.returncode}: {p.stderr[-300:]}"
+
+
+def case_copy_of_out_owns_nothing(w: World) -> str:
+    """A copy of an OUT (branches.json and all) neither moves nor deletes
+    the branches the original made: they are refused as not its own."""
+    w.convert()
+    err = made(w)
+    if err:
+        return err
+    copy = w.top / "copy"
+    shutil.copytree(w.out, copy)
+    before = refs(w.kdir)
+    p = detasklet(["branches", str(w.kdir), "-o", str(copy)], w.top, ENV)
+    return refused(w, p, "was not made by this OUT", before)
+
+
 def case_not_a_git_checkout(w: World) -> str:
     w.convert()
     shutil.rmtree(w.kdir / ".git")

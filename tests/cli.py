@@ -7,11 +7,13 @@ Closing line: 'N passed, N failed'.
 
 from __future__ import annotations
 
+import os
+import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
-from fixtures import FOO_C, Tally, detasklet, kernel
+from fixtures import FOO_C, ROOT, Tally, detasklet, kernel
 
 
 def fake_tree(top: Path, bh: bool) -> Path:
@@ -66,6 +68,18 @@ def main() -> int:
         ok = p.returncode == 0 and "queue_work(system_bh_wq, &p->t)" in \
             (t / "out dir/all.patch").read_text() if (t / "out dir/all.patch").exists() else False
         tally.case("relative-kdir-with-space", "" if ok else p.stderr[-300:])
+        # KVER with no reference tree: refused by make before anything is
+        # installed or unpacked (make -n: nothing would run anyway).
+        for kver in ("6.1", "9.9"):
+            env = {k: v for k, v in os.environ.items()
+                   if k not in ("MAKEFLAGS", "MAKELEVEL", "MFLAGS", "KDIR", "KVER")}
+            p = subprocess.run(["make", "-n", "convert", f"KVER={kver}"], cwd=ROOT, env=env,
+                               capture_output=True, text=True)
+            lines = [ln for ln in p.stderr.splitlines() if ln.strip()]
+            ok = p.returncode == 2 and len(lines) == 1 and \
+                f"KVER={kver} is not a reference tree" in lines[0] and not p.stdout.strip()
+            tally.case(f"kver-{kver}-unknown", "" if ok else f"exit {p.returncode}: "
+                       f"{p.stderr[-200:]!r} {p.stdout[-200:]!r}")
         # compile-test: bad input is refused before anything is built.
         (t / "empty-out").mkdir()
         ct = [

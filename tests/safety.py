@@ -17,6 +17,7 @@ from __future__ import annotations
 import fcntl
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -316,6 +317,153 @@ def case_disk_full(w: World) -> str:
         return refused(w, w.convert(out=str(small / "out")), "MiB free", before)
     finally:
         subprocess.run(["umount", str(small)])
+
+
+def case_timeout_beyond_a_day(w: World) -> str:
+    return _bad_convert(w, ["--timeout", "4294967296"], "more than 86400")
+
+
+def case_jobs_named_as_make_names_them(w: World) -> str:
+    return _bad_convert(w, ["-j", "0"], "J=0 is not a positive number", {"DETASKLET_MAKE": "1"})
+
+
+def case_jobs_capped_at_files_and_cpus(w: World) -> str:
+    """-j 64 on 2 files: at most 2 workers (the progress line says how many)."""
+    p = run(["convert", str(w.kdir), "-o", str(w.out), "-j", "64"], w.work)
+    if p.returncode:
+        return f"exit {p.returncode}: {p.stderr[-300:]}"
+    return "" if re.search(r"with spatch \(-j[12]\)", p.stderr) else \
+        f"not capped: {[ln for ln in p.stderr.splitlines() if 'spatch (-j' in ln]}"
+
+
+def case_from_without_an_address(w: World) -> str:
+    return _bad_convert(w, [], "is not Name <", {"DETASKLET_FROM": "nobody"})
+
+
+def case_from_with_a_newline(w: World) -> str:
+    return _bad_convert(w, [], "control character",
+                        {"DETASKLET_FROM": "T <t@example.org>\nBcc: all@example.org"})
+
+
+def case_series_from_refused(w: World) -> str:
+    w.first()
+    before = w.state()
+    p = run(["series", str(w.kdir), "-o", str(w.out), "--from", "nobody"], w.work)
+    return refused(w, p, "is not Name <", before)
+
+
+def _git_tree(w: World) -> None:
+    env = {**ENV, "GIT_AUTHOR_NAME": "U", "GIT_AUTHOR_EMAIL": "u@example.org",
+           "GIT_COMMITTER_NAME": "U", "GIT_COMMITTER_EMAIL": "u@example.org",
+           "GIT_CONFIG_GLOBAL": "/dev/null"}
+    for args in (["init", "-q"], ["add", "-A"], ["commit", "-q", "-m", "base"]):
+        subprocess.run(["git", "-C", str(w.kdir), *args], check=True, capture_output=True,
+                       env=env)
+
+
+def case_base_not_a_commit_of_kdir(w: World) -> str:
+    _git_tree(w)
+    w.first()
+    before = w.state()
+    p = run(["series", str(w.kdir), "-o", str(w.out), "--base", "0123456789abcdef"], w.work)
+    return refused(w, p, "not a commit of KDIR's repository", before)
+
+
+def case_base_without_git(w: World) -> str:
+    w.first()
+    before = w.state()
+    p = run(["series", str(w.kdir), "-o", str(w.out), "--base", "HEAD"], w.work)
+    return refused(w, p, "not a git checkout", before)
+
+
+def case_base_written_as_the_full_commit(w: World) -> str:
+    _git_tree(w)
+    w.first()
+    head = subprocess.run(["git", "-C", str(w.kdir), "rev-parse", "HEAD"], capture_output=True,
+                          text=True).stdout.strip()
+    p = run(["series", str(w.kdir), "-o", str(w.out), "--base", head[:10]], w.work)
+    if p.returncode:
+        return f"exit {p.returncode}: {p.stderr[-300:]}"
+    covers = list((w.out / "series").glob("*/0000-cover-letter.patch"))
+    return "" if covers and all(f"base-commit: {head}" in c.read_text() for c in covers) \
+        else "base-commit: is not the full commit id"
+
+
+# ---- the folders of a run apart from KDIR and OUT ----------------------------
+
+def case_cache_inside_kdir(w: World) -> str:
+    w.first()
+    before = w.state()
+    p = w.convert("--cache", str(w.kdir / "cache"))
+    return refused(w, p, "inside KDIR", before)
+
+
+def case_cache_inside_kdir_by_symlink(w: World) -> str:
+    w.first()
+    (w.work / "c").symlink_to(w.kdir / "drivers")
+    before = w.state()
+    p = w.convert("--cache", str(w.work / "c" / "results"))
+    return refused(w, p, "inside KDIR", before)
+
+
+def case_cache_inside_out(w: World) -> str:
+    w.first()
+    before = w.state()
+    p = w.convert("--cache", str(w.out / "cache"))
+    return refused(w, p, "inside OUT", before)
+
+
+def case_series_cache_inside_kdir(w: World) -> str:
+    w.first()
+    before = w.state()
+    p = run(["series", str(w.kdir), "-o", str(w.out), "--cache", str(w.kdir / "c")], w.work)
+    return refused(w, p, "inside KDIR", before)
+
+
+def case_build_inside_out(w: World) -> str:
+    w.first()
+    before = w.state()
+    p = run(["compile-test", str(w.kdir), "-o", str(w.out), "--build-dir", str(w.out / "b"),
+             "--check"], w.top)
+    return refused(w, p, "inside OUT", before)
+
+
+def case_compile_test_check_needs_all_patch(w: World) -> str:
+    w.first()
+    (w.out / "all.patch").unlink()
+    before = w.state()
+    p = run(["compile-test", str(w.kdir), "-o", str(w.out), "--check"], w.work)
+    return refused(w, p, "has no all.patch", before)
+
+
+def case_out_is_an_empty_mount_point(w: World) -> str:
+    if not ROOT_USER:
+        raise Skip("needs root for a tmpfs")
+    mnt = w.work / "mnt"
+    mnt.mkdir()
+    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64m", "tmpfs", str(mnt)]).returncode:
+        raise Skip("mount -t tmpfs not permitted here")
+    try:
+        before = w.state()
+        return refused(w, w.convert(out=str(mnt)), "mount point", before)
+    finally:
+        subprocess.run(["umount", str(mnt)])
+
+
+def case_out_of_an_older_version(w: World) -> str:
+    """An OUT from before the marker (only the tool's entries and its
+    report.json): series says what to do; convert replaces it."""
+    w.first()
+    (w.out / ".detasklet").unlink()
+    before = w.state()
+    err = refused(w, run(["series", str(w.kdir), "-o", str(w.out)], w.work),
+                  "older detasklet", before)
+    if err:
+        return err
+    p = w.convert()
+    if p.returncode:
+        return f"convert: exit {p.returncode}: {p.stderr[-300:]}"
+    return "" if (w.out / ".detasklet").is_file() else "not replaced"
 
 
 # ---- what the scan cannot read is reported, not skipped ----------------------

@@ -39,23 +39,63 @@ def _logging(level: int) -> None:
     log.setLevel(level)
 
 
+# The make variable of each option (the Makefile sets DETASKLET_MAKE=1):
+# an error then names what the user typed.
+MAKE_NAMES = {"argument -j/--jobs": "J=", "argument --timeout": "TIMEOUT=",
+              "argument -o/--out": "OUT=", "argument --target": "TARGET=",
+              "argument --cache": "CACHE=", "argument --base": "BASE=",
+              "argument --prefix": "PREFIX=", "argument --arches": "ARCHES=",
+              "argument --pristine": "PRISTINE="}
+
+
+def from_make() -> bool:
+    return os.environ.get("DETASKLET_MAKE") == "1"
+
+
 class Parser(argparse.ArgumentParser):
     """A usage error is one line and exit 2, as every other user error."""
 
     def error(self, message: str) -> NoReturn:
-        print(f"{self.prog}: error: {message} (--help explains)", file=sys.stderr)
+        if from_make():
+            for arg, var in MAKE_NAMES.items():
+                message = message.replace(arg + ": ", var)
+        hint = "" if from_make() else " (--help explains)"
+        print(f"{self.prog}: error: {message}{hint}", file=sys.stderr)
         sys.exit(2)
 
 
-def positive(text: str) -> int:
-    """argparse type: an integer of at least 1 (J, TIMEOUT)."""
+# Bounds of the numbers: more seconds than a day per file, or more jobs,
+# is a typo (and 2**32 s overflows the timers).
+MAX_TIMEOUT = 24 * 3600
+MAX_JOBS = 4096
+
+
+def positive(text: str, most: int = MAX_JOBS) -> int:
+    """argparse type: an integer from 1 to most (J, TIMEOUT)."""
     try:
         n = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
     if n < 1:
         raise argparse.ArgumentTypeError(f"{n} is not a positive number")
+    if n > most:
+        raise argparse.ArgumentTypeError(f"{n} is more than {most}")
     return n
+
+
+def seconds(text: str) -> int:
+    """argparse type: TIMEOUT, 1 s to a day."""
+    return positive(text, MAX_TIMEOUT)
+
+
+def workers(jobs: int) -> int:
+    """J capped at the CPUs this process may run on: more processes than
+    CPUs only add memory and switching."""
+    try:
+        cpus = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        cpus = os.cpu_count() or 1
+    return max(1, min(jobs, cpus))
 
 
 # ---- the subcommands: arguments in, a stage's function called ----------------
@@ -85,12 +125,13 @@ def cache_dir(a: argparse.Namespace) -> Path | None:
 
 def cmd_convert(a: argparse.Namespace) -> int:
     from .convert import pipeline
-    return pipeline.convert(a.kdir, a.paths, a.out, a.jobs, a.timeout, cache_dir(a), a.target)
+    return pipeline.convert(a.kdir, a.paths, a.out, workers(a.jobs), a.timeout, cache_dir(a),
+                            a.target)
 
 
 def cmd_series(a: argparse.Namespace) -> int:
     from .series import write
-    return write.main(a.kdir, a.out, a.from_, a.base, a.jobs, cache_dir(a))
+    return write.main(a.kdir, a.out, a.from_, a.base, workers(a.jobs), cache_dir(a))
 
 
 def cmd_branches(a: argparse.Namespace) -> int:
@@ -100,13 +141,15 @@ def cmd_branches(a: argparse.Namespace) -> int:
 
 def cmd_send_check(a: argparse.Namespace) -> int:
     from .check import send
-    return send.main(a.kdir, a.out, a.jobs)
+    return send.main(a.kdir, a.out, workers(a.jobs))
 
 
 def cmd_compile_test(a: argparse.Namespace) -> int:
     from .check import compile_test
     from .out.staging import locked
+    from .out.files import load_patch
     kdir, out, build, arches = compile_test.inputs(a.kdir, a.out, a.build_dir, a.arches)
+    load_patch(out)         # what it builds: missing, --check fails before any install
     if a.check:
         return 0
     with locked(out):
@@ -192,8 +235,8 @@ def parser() -> Parser:
                            "declares their tasklets comes with them")
     out(p_convert)
     jobs(p_convert)
-    p_convert.add_argument("--timeout", type=positive, default=120,
-                           help="seconds per file for spatch")
+    p_convert.add_argument("--timeout", type=seconds, default=120,
+                           help=f"seconds per file for spatch (at most {MAX_TIMEOUT})")
     p_convert.add_argument("--target", choices=("bh", "thread"), default="bh",
                            help="bh: BH workqueues, the tasklet's softirq context (default); "
                            "thread: per-CPU process-context workqueues, each callback run "

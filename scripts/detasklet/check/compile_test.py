@@ -86,8 +86,7 @@ def inputs(kdir_arg: str, out_arg: str, build_arg: str, arches_arg: list[str]
     outfiles.load_report(out)
     build = place.resolve(build_arg, kdir, "build folder") if build_arg \
         else out.parent / "build"
-    if place.inside(build, kdir):
-        raise OutError(f"build folder {build} is inside KDIR {kdir}: the tree is never written")
+    place.check_apart(kdir, out, build=build)
     arches = [w for x in arches_arg for w in x.replace(",", " ").split()] or list(DEFAULT_ARCHES)
     for arch in arches:
         if arch not in ARCHES:

@@ -54,6 +54,7 @@ def run(kdir: Path, paths: list[str], jobs: int, timeout: int,
     if paths and not scans and not iter_sources(kdir, paths):
         raise InputError(f"PATHS {' '.join(paths)} name no .c or .h file of KDIR")
     mine = {s.path for s in scans}
+    jobs = max(1, min(jobs, len(scans)))    # no more workers than files
     if paths:
         scans = scan.with_headers(kdir, scans)
     found = groups.group_files(kdir, scans, jobs)
@@ -182,9 +183,10 @@ def convert(kdir_arg: str, paths_arg: list[str], out_arg: str, jobs: int, timeou
     version = kdir_.kernel_version(kdir)
     kdir_.check_bh_workqueues(kdir)
     out = place.resolve(out_arg, kdir)
+    place.check_apart(kdir, out, cache_dir)
     paths = check_paths(kdir, paths_arg)
-    identity.identity_date(kdir)        # a bad DETASKLET_DATE fails now, not at the end
     rewrite.check_spatch()
+    ident = identity.identity(kdir)     # a bad FROM or DETASKLET_DATE fails now, not at the end
     place.check_ours(out, must_exist=False)
     place.check_room(out)
     start = time.time()
@@ -211,7 +213,7 @@ def convert(kdir_arg: str, paths_arg: list[str], out_arg: str, jobs: int, timeou
             clock.lap("write")
             stage.carry("bench")        # make bench's result, quoted by the cover letters
             stage.carry("branches.json")    # the branches make branches may move
-            npatch = len(series_write.build(kdir, tmp, identity.identity(kdir), jobs, str(out),
+            npatch = len(series_write.build(kdir, tmp, ident, jobs, str(out),
                                             store=store, times=times, fresh=True))
             write.timings(tmp, times, store)
         except OSError as e:

@@ -143,7 +143,38 @@ def resolve(arg: str, kdir: Path | None, what: str = "OUT") -> Path:
     if out.exists() and not out.is_dir():
         raise OutError(f"{what} {out} exists and is not a folder: detasklet writes only "
                        "folders it made")
+    if out.is_dir() and os.path.ismount(out):
+        raise OutError(f"{what} {out} is a mount point, which a new {what} cannot replace "
+                       f"(it is written beside and renamed): name a folder inside it, "
+                       f"such as {out / 'out'}")
     return out
+
+
+def check_apart(kdir: Path, out: Path, cache: Path | None = None,
+                build: Path | None = None) -> None:
+    """The folders of a run (the cache, the build folders) apart from KDIR
+    and OUT and from each other, checked before any work: the tree is never
+    written, a new OUT replaces the old one whole, and a build folder is
+    emptied when it held another kernel's build."""
+    if cache is not None:
+        if inside(cache, kdir):
+            raise OutError(f"the cache folder {cache} (CACHE=, --cache) is inside KDIR "
+                           f"{kdir}: the tree is never written; put it outside the tree")
+        if inside(cache, out):
+            raise OutError(f"the cache folder {cache} (CACHE=, --cache) is inside OUT {out}, "
+                           "which a run replaces whole: put it outside OUT")
+        if cache.exists() and not cache.is_dir():
+            raise OutError(f"the cache folder {cache} (CACHE=, --cache) exists and is not a "
+                           "folder")
+    if build is not None:
+        for name, top in (("KDIR", kdir), ("OUT", out)) + (
+                (("the cache folder", cache),) if cache is not None else ()):
+            if inside(build, top):
+                raise OutError(f"the build folder {build} (BUILD=, --build-dir) is inside "
+                               f"{name} {top}: put it beside them")
+            if inside(top, build):
+                raise OutError(f"the build folder {build} (BUILD=, --build-dir) holds {name} "
+                               f"{top}, and a build folder may be emptied: name another one")
 
 
 def foreign(out: Path) -> list[str]:
@@ -155,9 +186,23 @@ def foreign(out: Path) -> list[str]:
         return []
     except OSError as e:
         raise OutError(f"cannot read {out}: {e.strerror}") from None
-    if marker(out) is None:
+    if marker(out) is None and not older(out):
         return names
     return [n for n in names if n not in ENTRIES and not TMP_RE.fullmatch(n)]
+
+
+def older(out: Path) -> bool:
+    """out is the OUT of a detasklet older than the marker: no MARKER, a
+    report.json of the tool's shape, and nothing but the tool's entries."""
+    try:
+        names = os.listdir(out)
+        data = json.loads((out / "report.json").read_text())
+    except (OSError, ValueError):
+        return False
+    return (MARKER not in names and all(n in ENTRIES for n in names)
+            and isinstance(data, dict) and isinstance(data.get("files"), list)
+            and all(isinstance(f, dict) and "path" in f and "status" in f
+                    for f in data["files"]))
 
 
 def check_ours(out: Path, must_exist: bool) -> None:
@@ -177,6 +222,9 @@ def check_ours(out: Path, must_exist: bool) -> None:
         raise OutError(f"{out} holds {shown}, which detasklet did not write: move them "
                        "away or name another OUT")
     if must_exist and marker(out) is None:
+        if older(out):
+            raise OutError(f"{out} was made by an older detasklet (it has no {MARKER}): "
+                           "run make convert again with this OUT, which replaces it")
         raise OutError(f"{out} was not made by detasklet: run make convert first")
 
 

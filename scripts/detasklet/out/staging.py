@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Iterator
 
 from ..errors import OutError
-from .place import ENTRIES, MARKER, TMP_RE, check_ours, foreign, marker
+from .place import ENTRIES, MARKER, TMP_RE, check_ours, foreign, marker, older
 
 def lock_path(out: Path) -> Path:
     return out.parent / f".{out.name}.lock"
@@ -130,7 +130,7 @@ class Staging:
         check_ours(self.out, must_exist=False)      # nothing new appeared in it
         old = self.out.parent / f"{self.out.name}.{os.getpid()}.old"
         if self.out.exists():
-            if marker(self.out) is None:            # an empty folder
+            if marker(self.out) is None and not older(self.out):    # an empty folder
                 self.out.rmdir()
             else:
                 os.replace(self.out, old)

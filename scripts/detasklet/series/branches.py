@@ -15,8 +15,11 @@ only writes are refs/heads/<prefix><folder> and the objects they need.
 A branch is only ever created where no ref of that name exists, or moved
 from the commit this command recorded for it (OUT/branches.json), in one
 git update-ref transaction: a branch of the user's with the same name,
-or one moved since, stops the run before any ref is written. Branches
-this command made for a series that no longer exists are deleted on the
+or one moved since, stops the run before any ref is written; so does a
+branch it would move or delete that a worktree of the repository has
+checked out. The record names the OUT and the PREFIX each branch was made
+under: a copy of OUT owns nothing, and only the branches made under the
+current PREFIX for a series that no longer exists are deleted, on the
 same terms.
 """
 
@@ -208,17 +211,61 @@ def current(kdir: Path, refs: list[str]) -> dict[str, str]:
     return got
 
 
-def load_record(out: Path, kdir: Path) -> dict[str, str]:
+def load_record(out: Path, kdir: Path) -> tuple[dict[str, str], dict[str, str]]:
+    """(ref -> commit, ref -> the PREFIX it was made under) of the branches
+    this OUT made in kdir's repository. A record written for another
+    repository, or copied from another OUT, owns nothing."""
     try:
         data = json.loads((out / RECORD).read_text())
     except FileNotFoundError:
-        return {}
+        return {}, {}
     except (OSError, ValueError):
+        data = None
+    if not isinstance(data, dict) or not isinstance(data.get("refs", {}), dict):
         raise InputError(f"{out}/{RECORD} is damaged: delete the branches it named by hand "
-                         "(git branch -D) and the file") from None
-    if data.get("repository") != str(kdir):
-        return {}
-    return {str(k): str(v) for k, v in data.get("refs", {}).items()}
+                         "(git branch -D) and the file")
+    if data.get("repository") != str(kdir) or data.get("out", str(out)) != str(out):
+        return {}, {}
+    refs = {str(k): str(v) for k, v in data.get("refs", {}).items()}
+    prefixes = data.get("prefixes") if isinstance(data.get("prefixes"), dict) else {}
+    return refs, {r: str(prefixes.get(r, "")) for r in refs}
+
+
+def under(ref: str, prefix: str, made_under: str) -> bool:
+    """ref was made under prefix (as recorded; an older record names no
+    prefix: by its name)."""
+    if made_under:
+        return made_under == prefix
+    return ref.startswith(f"refs/heads/{prefix}")
+
+
+def checked_out(kdir: Path) -> dict[str, str]:
+    """branch ref -> the work tree that has it checked out, of every
+    worktree of kdir's repository (the main one first)."""
+    got: dict[str, str] = {}
+    tree = ""
+    for ln in git(kdir, "worktree", "list", "--porcelain").splitlines():
+        if ln.startswith("worktree "):
+            tree = ln[len("worktree "):]
+        elif ln.startswith("branch "):
+            got.setdefault(ln[len("branch "):], tree)
+    return got
+
+
+def check_not_checked_out(kdir: Path, refs: list[str]) -> None:
+    """None of refs is the branch of a work tree: moving it would change
+    what that work tree's HEAD holds under it."""
+    trees = checked_out(kdir)
+    for r in refs:
+        if r not in trees:
+            continue
+        name = r[len("refs/heads/"):]
+        if Path(trees[r]).resolve() == kdir.resolve():
+            raise InputError(f"HEAD is on {name}, a branch this command would move: check "
+                             "out another branch first")
+        raise InputError(f"branch {name} is checked out in the worktree {trees[r]}, whose "
+                         "HEAD would move under it: check out another branch there first, or "
+                         "choose another PREFIX=")
 
 
 def make(kdir: Path, out: Path, prefix: str = "detasklet/") -> list[Made]:
@@ -239,18 +286,17 @@ def make(kdir: Path, out: Path, prefix: str = "detasklet/") -> list[Made]:
     if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9._/-]*/?", prefix) or ".." in prefix:
         raise InputError(f"branch prefix {prefix!r} is not a plain ref path")
     refs = {n: f"refs/heads/{prefix}{n}" for n in names}
-    owned = load_record(out, kdir)
+    owned, made_under = load_record(out, kdir)
     exist = current(kdir, [*refs.values(), *owned])
     foreign = [r for r in refs.values() if r in exist and owned.get(r) != exist[r]]
     if foreign:
         raise InputError(f"branch {foreign[0][len('refs/heads/'):]} exists and was not made by "
                          "this OUT (or moved since): delete or rename it, or choose another "
                          "PREFIX=" + (f" ({len(foreign) - 1} more)" if len(foreign) > 1 else ""))
-    r = subprocess.run(["git", "-C", str(kdir), "symbolic-ref", "-q", "HEAD"],
-                       capture_output=True, text=True)
-    if r.stdout.strip() in {*refs.values(), *owned}:
-        raise InputError(f"HEAD is on {r.stdout.strip()[len('refs/heads/'):]}, a branch this "
-                         "command would move: check out another branch first")
+    # only what this OUT made under this PREFIX, still where it left it, is deleted
+    stale = [r for r in owned if r not in refs.values() and exist.get(r) == owned[r]
+             and under(r, prefix, made_under[r])]
+    check_not_checked_out(kdir, [*refs.values(), *stale])
     committed = int(time.time())     # b4 prep looks for its cover commit in the last year
     made: list[Made] = []
     tips: dict[str, str] = {}
@@ -260,14 +306,19 @@ def make(kdir: Path, out: Path, prefix: str = "detasklet/") -> list[Made]:
             tip, k = series_commits(kdir, out, n, parent, who, base, committed, Path(tmp))
             tips[n] = tip
             made.append(Made(refs[n], tip, k))
-    stale = [r for r in owned if r not in refs.values() and exist.get(r) == owned[r]]
     tx = [f"update {m.ref} {m.commit} {exist.get(m.ref, ZERO)}" for m in made]
     tx += [f"delete {ref} {owned[ref]}" for ref in stale]
     git(kdir, "update-ref", "--stdin", stdin="\n".join(tx) + "\n")
-    write_file(out, RECORD, json.dumps({"repository": str(kdir), "base": base,
-                                        "refs": {m.ref: m.commit for m in made}}, indent=1) + "\n")
-    for ref in stale:
-        log.info(f"deleted {ref[len('refs/heads/'):]} (its series is gone)")
+    # the branches of other PREFIXes stay this OUT's, for a run under theirs
+    keep = {r: c for r, c in owned.items() if r not in stale and r not in refs.values()
+            and exist.get(r) == c}
+    mine = {**keep, **{m.ref: m.commit for m in made}}
+    write_file(out, RECORD, json.dumps({
+        "repository": str(kdir), "out": str(out), "base": base, "refs": mine,
+        "prefixes": {r: (prefix if r in refs.values() else made_under[r]) for r in mine}},
+        indent=1) + "\n")
+    for r in stale:
+        log.info(f"deleted {r[len('refs/heads/'):]} (its series is gone)")
     return made
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,15 +33,57 @@ class Ident:
     source: str = ""     # where the identity came from
 
 
+def check_from(who: str, where: str) -> str:
+    """who as one 'Name <user@host>', else an InputError: it goes into the
+    From: and Signed-off-by: of every mail, so a control character (a
+    newline would add a header) or a bare name is refused."""
+    if any(ord(c) < 32 or ord(c) == 127 for c in who):
+        raise InputError(f"{where} holds a control character (a newline would add a "
+                         "header to every mail): give one line, Name <user@example.org>")
+    m = re.fullmatch(r"([^<>@,;\"]*[^<>@,;\"\s])\s*<([^<>@\s,;\"]+@[^<>@\s,;\"]+)>",
+                     who.strip())
+    if not m:
+        raise InputError(f"{where}={who!r} is not Name <user@example.org>: the mails' From: "
+                         "and Signed-off-by: need a name and an address")
+    return f"{m.group(1).strip()} <{m.group(2)}>"
+
+
+def check_base(kdir: Path, base: str) -> str:
+    """BASE as the full id of a commit of KDIR's repository, else an
+    InputError (base-commit: must name a commit the reader can fetch)."""
+    if not is_git(kdir):
+        raise InputError(f"BASE={base!r}: KDIR {kdir} is not a git checkout, so it has no "
+                         "commits to base the series on; leave BASE= empty")
+    if base.startswith("-") or any(ord(c) < 33 for c in base):
+        raise InputError(f"BASE={base!r} is not a commit")
+    r = subprocess.run(["git", "-C", str(kdir), "rev-parse", "--verify", "-q",
+                        f"{base}^{{commit}}"], capture_output=True, text=True)
+    if r.returncode or not re.fullmatch(r"[0-9a-f]{40,64}", r.stdout.strip()):
+        raise InputError(f"BASE={base!r} is not a commit of KDIR's repository {kdir}")
+    return r.stdout.strip()
+
+
 def identity(kdir: Path, from_: str | None = None, base: str | None = None) -> Ident:
+    """Who signs, when, on which base; a bad FROM or BASE is an InputError
+    (checked before any work)."""
     who = from_ or os.environ.get("DETASKLET_FROM", "")
     src = "DETASKLET_FROM"
+    if who:
+        make = os.environ.get("DETASKLET_MAKE") == "1"      # make FROM= sets it
+        who = check_from(who, "FROM" if from_ or make else "DETASKLET_FROM")
+    if base:
+        base = check_base(kdir, base)
     if not who:
         def cfg(k: str) -> str:
-            r = subprocess.run(["git", "config", k], capture_output=True, text=True)
+            try:
+                r = subprocess.run(["git", "config", k], capture_output=True, text=True)
+            except OSError:         # no git: no identity from it
+                return ""
             return r.stdout.strip() if r.returncode == 0 else ""
         name, email = cfg("user.name"), cfg("user.email")
         who, src = (f"{name} <{email}>", "git config") if name and email else ("", "")
+        if who:
+            who = check_from(who, "git config user.name/user.email")
     if not who:
         who, src = FALLBACK_FROM, "fallback"
         log.warning(f"no identity (set DETASKLET_FROM= or git config user.name and "

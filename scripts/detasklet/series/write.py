@@ -323,6 +323,7 @@ def main(kdir_arg: str, out_arg: str, from_: str | None, base: str | None, jobs:
     kdir = Path(kdir_arg).resolve()
     kernel_version(kdir)
     out = place.existing(kdir, out_arg)
+    place.check_apart(kdir, out, cache_dir)
     ident = identity(kdir, from_, base)
     with locked(out):
         patches = build(kdir, out, ident, jobs, str(out), store=cache.Cache(cache_dir))
