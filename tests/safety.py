@@ -596,6 +596,36 @@ def case_no_get_maintainer_warns(w: World) -> str:
     return ""
 
 
+def case_get_maintainer_conf_in_the_cache_key(w: World) -> str:
+    """A .get_maintainer.conf added to KDIR (--nol: no lists) changes the
+    recipients of the next run with the same cache."""
+    gm = ROOT / "cache/linux-source-7.3/scripts/get_maintainer.pl"
+    if not gm.is_file():
+        raise Skip("needs the 7.3 reference tree's get_maintainer.pl (make references)")
+    shutil.copy(gm, w.kdir / "scripts/get_maintainer.pl")
+    for f in ("COPYING", "CREDITS", "Kbuild", "README"):      # what it takes for a tree
+        (w.kdir / f).write_text("")
+    for d in ("Documentation", "arch", "fs", "init", "ipc", "kernel", "lib"):
+        (w.kdir / d).mkdir(exist_ok=True)
+    (w.kdir / "MAINTAINERS").write_text("FOO DRIVER\nM:\tF <f@example.org>\n"
+                                        "L:\tfoo-list@example.org\nS:\tMaintained\n"
+                                        "F:\tdrivers/foo/\n")
+    cache = ["--cache", str(w.top / "cache")]
+    series = ["series", str(w.kdir), "-o", str(w.out), *cache]
+
+    def foo_mail() -> str:
+        return "".join(p.read_text() for p in (w.out / "series").glob("*/0*-*foo*.patch"))
+    p = w.convert(*cache)
+    if p.returncode or "foo-list@example.org" not in foo_mail():
+        return f"the first run has no list in Cc: ({p.returncode}, {p.stderr[-200:]!r})"
+    (w.kdir / ".get_maintainer.conf").write_text("--nol\n")
+    p = run(series, w.work)
+    if p.returncode:
+        return f"exit {p.returncode}: {p.stderr[-300:]}"
+    return "a cached answer ignored .get_maintainer.conf" if "foo-list@example.org" in \
+        foo_mail() else ""
+
+
 def case_date_from_the_tree_not_the_clock(w: World) -> str:
     """The patches' Date: is the tree's (the top Makefile's time), not the
     time of the run."""

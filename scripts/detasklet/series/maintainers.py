@@ -202,16 +202,39 @@ def recipients(kdir: Path, patch: str, use_git: bool = False,
     return split_addresses(r.stdout.splitlines())
 
 
+def read_by_get_maintainer(kdir: Path, git: bool) -> list[str | bytes]:
+    """What get_maintainer.pl's answer depends on besides the diff, for the
+    cache key: the script, MAINTAINERS, .mailmap, the first
+    .get_maintainer.conf and .get_maintainer.ignore of its search path
+    (KDIR, $HOME, KDIR/.scripts), and HEAD when it reads git history."""
+    def first(name: str) -> tuple[str, bytes]:
+        for d in (kdir, Path(os.environ.get("HOME", "")), kdir / ".scripts"):
+            try:
+                return str(d / name), (d / name).read_bytes()
+            except OSError:
+                continue
+        return "", b""
+    got: list[str | bytes] = []
+    for f in ("scripts/get_maintainer.pl", "MAINTAINERS", ".mailmap"):
+        p = kdir / f
+        got += [f, p.read_bytes() if p.is_file() else b""]
+    for name in (".get_maintainer.conf", ".get_maintainer.ignore"):
+        got += first(name)
+    if git:
+        r = subprocess.run(["git", "-C", str(kdir), "rev-parse", "-q", "--verify", "HEAD"],
+                           capture_output=True, text=True)
+        got.append(r.stdout.strip())
+    return got
+
+
 def address(kdir: Path, patches: "list[Patch]", fds: dict[str, FileDiff],
             store: cache.Cache | None, jobs: int) -> None:
     """Fill To/Cc of every patch from get_maintainer.pl, once per patch,
     in parallel; answers are kept in store keyed by the diff, MAINTAINERS
     and get_maintainer.pl, so that a run again is quick."""
-    mt = (kdir / "MAINTAINERS").read_bytes() if (kdir / "MAINTAINERS").is_file() else b""
-    gm = kdir / "scripts/get_maintainer.pl"
-    salt = cache.digest(mt, gm.read_bytes() if gm.is_file() else b"",
-                        Path(__file__).read_bytes())     # how recipients() asks
     git = is_git(kdir)
+    salt = cache.digest(*read_by_get_maintainer(kdir, git),
+                        Path(__file__).read_bytes())     # how recipients() asks
     if not (kdir / "scripts/get_maintainer.pl").is_file():
         why = "KDIR has no scripts/get_maintainer.pl"
         log.warning(f"{why}: the patches have no To/Cc")
