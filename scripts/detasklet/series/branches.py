@@ -227,7 +227,9 @@ def load_record(out: Path, kdir: Path) -> tuple[dict[str, str], dict[str, str]]:
     if data.get("repository") != str(kdir) or data.get("out", str(out)) != str(out):
         return {}, {}
     refs = {str(k): str(v) for k, v in data.get("refs", {}).items()}
-    prefixes = data.get("prefixes") if isinstance(data.get("prefixes"), dict) else {}
+    prefixes = data.get("prefixes")
+    if not isinstance(prefixes, dict):
+        prefixes = {}
     return refs, {r: str(prefixes.get(r, "")) for r in refs}
 
 
