@@ -39,7 +39,7 @@ export DETASKLET_FROM := $(FROM)
 endif
 
 .PHONY: test-fast convert test deps kunit kunit-smp kunit-breaks bench bench-deps tasklet-free reference references help series branches send-check rerun-bench \
-        compile-deps compile-test compile-sample coverage report apt-forget
+        compile-deps compile-test compile-sample coverage report apt-forget runtime
 
 ## help: this list
 help:
@@ -103,8 +103,9 @@ test: test-fast
 ## test-fast: the command line, OUT safety, faults, branches, golden cases, unit tests (no compile)
 test-fast: deps references
 	$(call install,$(TEST_PKGS))
+	$(call install,busybox-static)
 	@$(PY) tests/run.py tests/cli.py tests/safety.py tests/faults.py tests/branches.py \
-	  tests/golden.py tests/decisions.py tests/units.py types
+	  tests/golden.py tests/decisions.py tests/runtime.py tests/units.py types
 
 ## kunit [KDIR=dir]: the contract suite, tasklet and work item side by side, on UML
 kunit: deps $(if $(filter $(REF_TREE),$(KDIR)),reference)
@@ -135,6 +136,19 @@ tasklet-free: deps $(if $(filter $(REF_TREE),$(KDIR)),reference)
 	  $(PY) -m detasklet convert $(call q,$(KDIR)) -o $(call q,$(OUT)) -j $(J) --timeout $(TIMEOUT) -q; fi
 	@$(PY) -m detasklet tasklet-free $(call q,$(KDIR)) -o $(call q,$(OUT))
 	@scripts/tasklet-free.sh $(call q,$(KDIR)) $(call q,$(OUT))
+
+## runtime [KVER=7.3|6.12 | KDIR=dir] [OUT=dir] [WORKLOADS="hwsim ifb"] [J=n] [CC="ccache gcc"]: pristine and converted kernel booted in QEMU, workloads on both (docs/runtime.md)
+# The tools of the guest's initramfs come from these Debian packages.
+RT_PKGS    := busybox-static hostapd wpasupplicant iperf3 iw iproute2 wpan-tools ppp kbd \
+              gcc make libc6-dev bc flex bison libelf-dev libssl-dev patch
+WORKLOADS  ?=
+runtime: deps bench-deps $(if $(filter $(REF_TREE),$(KDIR)),reference)
+	$(call install,$(RT_PKGS) $(if $(findstring ccache,$(CC)),ccache))
+	@if [ ! -f $(call q,$(OUT))/all.patch ] || [ ! -f $(call q,$(OUT))/report.json ]; then \
+	  $(PY) -m detasklet convert $(call q,$(KDIR)) -o $(call q,$(OUT)) -j $(J) --timeout $(TIMEOUT) -q; fi
+	@$(PY) -m detasklet tasklet-free $(call q,$(KDIR)) -o $(call q,$(OUT))
+	@$(PY) -m detasklet runtime $(call q,$(KDIR)) -o $(call q,$(OUT)) -j $(J) \
+	  --build-dir $(call q,$(BUILD)) $(if $(WORKLOADS),--workloads $(WORKLOADS)) $(CT_CC)
 
 # compile-test: build what make convert changed, pristine and converted, allmodconfig.
 ARCHES     ?= $(shell $(PY) -m detasklet.check.arches names)

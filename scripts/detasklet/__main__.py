@@ -169,6 +169,11 @@ def cmd_tasklet_free(a: argparse.Namespace) -> int:
     return tasklet_free.main(a.kdir, a.out)
 
 
+def cmd_runtime(a: argparse.Namespace) -> int:
+    from .check.runtime import cli
+    return cli.main(a)
+
+
 def cmd_report(a: argparse.Namespace) -> int:
     from .out import summary
     print("\n".join(summary.lines(Path(a.out))))
@@ -295,6 +300,20 @@ def parser() -> Parser:
                      "tasklet core removed from kernel/softirq.c, include/linux/interrupt.h "
                      "and include/trace/events/irq.h, BH workqueue execution kept")
     out(p_free)
+
+    p_rt = command("runtime", cmd_runtime, "build the pristine and the converted (all.patch "
+                   "and tasklet-free.patch) kernel, boot each under QEMU and run the "
+                   "workloads (docs/runtime.md); results in OUT/runtime/",
+                   "the tree OUT was converted from (never written)")
+    out(p_rt, "a convert OUT with tasklet-free.patch")
+    jobs(p_rt)
+    p_rt.add_argument("--build-dir", default="build", help="build folders (default: build)")
+    p_rt.add_argument("--cc", default="", help='CC for make, e.g. "ccache gcc"')
+    p_rt.add_argument("--workloads", nargs="*", default=[], help="only these (default: all)")
+    p_rt.add_argument("--kernels", nargs="*", default=["pristine", "converted"],
+                      choices=("pristine", "converted"))
+    p_rt.add_argument("--timeout", type=positive, default=1800,
+                      help="seconds per boot (default: %(default)s)")
 
     p_report = sub.add_parser("report", parents=[common], help="the figures of a convert "
                               "OUT: counts, reasons, patches, builds")

@@ -10,4 +10,5 @@
     blockio   the calls that show a driver completes block I/O, and a module's files
     layout    whitespace of changed lines, as checkpatch wants it
     gitdiff   diffs in git form: made, read back, applied, counted
+    workcb    the work callbacks a conversion's patch defines (make runtime profiles them)
 """

@@ -1,0 +1,146 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""make runtime: build the pristine and the converted kernel, boot each
+under QEMU with the same initramfs, run the workloads, compare.
+
+Results in OUT/runtime/: runtime.json, the table (table.txt, also printed),
+each kernel's whole serial log (pristine.log, converted.log) and each
+workload's slice of it (<kernel>/<workload>.log).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from ...ctext.workcb import converted_callbacks
+from ...errors import InputError
+from ...kdir import kernel_version
+from . import initramfs, kbuild, qemu, results
+from .report import summarize, table
+from .workloads import Workload, by_name
+
+log = logging.getLogger("detasklet")
+
+PROJ = Path(__file__).resolve().parents[4]
+RT = PROJ / "scripts" / "runtime"
+KERNELS = ("pristine", "converted")
+
+
+@dataclass
+class Options:
+    kdir: Path
+    out: Path
+    build_dir: Path
+    workloads: list[str]
+    kernels: list[str]
+    jobs: int
+    cc: str
+    timeout: int
+    mem_mb: int = 1024
+    cpus: int = 2
+    disk_mb: int = 256
+    command: str = "make runtime"
+
+
+def functions(out: Path) -> dict[str, list[str]]:
+    """file -> converted functions to profile: the work callbacks all.patch
+    defines, then the functions of report.json's sites (where the tasklet
+    API was called)."""
+    fns = converted_callbacks((out / "all.patch").read_text(errors="replace"))
+    rep = json.loads((out / "report.json").read_text())
+    for f in rep.get("files", []):
+        if f.get("status") != "converted":
+            continue
+        lst = fns.setdefault(f["path"], [])
+        for s in f.get("sites", []):
+            fn = s.get("function") or ""
+            if fn and fn not in lst:
+                lst.append(fn)
+    return {f: v for f, v in fns.items() if v}
+
+
+def make_initramfs(chosen: list[Workload], fns: dict[str, list[str]], dest: Path) -> None:
+    tree = initramfs.base_tree((RT / "init.sh").read_bytes())
+    tree.add_file("etc/detasklet/lib.sh", (RT / "lib.sh").read_bytes())
+    for w in chosen:
+        tree.add_file(f"etc/detasklet/w/{w.name}.sh",
+                      (RT / "workloads" / f"{w.name}.sh").read_bytes())
+    tree.add_file("etc/detasklet/workloads", "".join(f"{w.name}\n" for w in chosen).encode())
+    names = sorted({fn for v in fns.values() for fn in v})
+    tree.add_file("etc/detasklet/functions", "".join(f"{n}\n" for n in names).encode())
+    for t in sorted({t for w in chosen for t in w.tools}):
+        initramfs.add_binary(tree, initramfs.find_tool(t))
+    initramfs.write(tree, dest)
+
+
+def build_kernels(o: Options, root: Path) -> dict[str, dict]:
+    frag = RT / "runtime.config"
+    built: dict[str, dict] = {}
+    for k in o.kernels:
+        t0 = time.monotonic()
+        if k == "pristine":
+            src = o.kdir
+        else:
+            src = kbuild.converted_tree(o.kdir, [o.out / "all.patch",
+                                                 o.out / "tasklet-free.patch"], root)
+        kbuild.configure(src, root / k, frag, o.cc)
+        image, _, n = kbuild.build(src, root / k, o.cc, o.jobs, k)
+        built[k] = {"image": str(image), "build_secs": round(time.monotonic() - t0),
+                    "files_compiled": n}
+    return built
+
+
+def boot_all(o: Options, root: Path, built: dict[str, dict], chosen: list[Workload],
+             rdir: Path) -> dict[str, results.Run]:
+    disk = None
+    if any(w.disk for w in chosen):
+        disk = root / "megasas-disk.img"
+        qemu.make_disk(disk, o.disk_mb)
+    runs = {}
+    for k in o.kernels:
+        log.info(f"{k}: booting under QEMU (TCG), timeout {o.timeout} s")
+        cmd = qemu.command(Path(built[k]["image"]), root / "initramfs.cpio", disk,
+                           o.mem_mb, o.cpus)
+        b = qemu.boot(cmd, rdir / f"{k}.log", o.timeout)
+        built[k].update({"boot_secs": round(b.seconds), "timed_out": b.timed_out,
+                         "qemu": " ".join(cmd)})
+        runs[k] = results.parse((rdir / f"{k}.log").read_text(errors="replace"),
+                                [w.name for w in chosen])
+        (rdir / k).mkdir(exist_ok=True)
+        for name, s in runs[k].workloads.items():
+            (rdir / k / f"{name}.log").write_text("\n".join(s.lines) + "\n")
+        log.info(f"{k}: {b.seconds:.0f} s, /init {'finished' if runs[k].done else 'did not finish'}"
+                 f"{' (timeout)' if b.timed_out else ''}")
+    return runs
+
+
+def run(o: Options) -> int:
+    for f in ("all.patch", "report.json", "tasklet-free.patch"):
+        if not (o.out / f).is_file():
+            raise InputError(f"{o.out / f} missing (make convert, then "
+                             f"python3 -m detasklet tasklet-free)")
+    try:
+        chosen = by_name(o.workloads)
+    except ValueError as e:
+        raise InputError(str(e)) from None
+    version = kernel_version(o.kdir)
+    root = o.build_dir / f"runtime-{version}"
+    rdir = o.out / "runtime"
+    rdir.mkdir(parents=True, exist_ok=True)
+    root.mkdir(parents=True, exist_ok=True)
+    t0 = time.monotonic()
+    built = build_kernels(o, root)
+    fns = functions(o.out)
+    make_initramfs(chosen, fns, root / "initramfs.cpio")
+    runs = boot_all(o, root, built, chosen, rdir)
+    doc = summarize(o, version, built, runs, chosen, fns)
+    doc["total_secs"] = round(time.monotonic() - t0)
+    (rdir / "runtime.json").write_text(json.dumps(doc, indent=1) + "\n")
+    text = table(doc)
+    (rdir / "table.txt").write_text(text)
+    print(text, end="")
+    bad = [w["name"] for w in doc["workloads"] if w["verdict"] in ("FAIL", "not-run")]
+    return 1 if bad or doc["kernels"].get("converted", {}).get("boot_findings") else 0

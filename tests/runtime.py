@@ -1,0 +1,167 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
+"""The fast self-test of make runtime's harness (no kernel, no QEMU): the
+initramfs builder on a small set, the log checker on canned serial logs
+(tests/runtime/*.log: a lockdep splat and the 6.12.118 dma_bus_init failure
+must be caught, a clean boot must pass), the marker parser and verdicts,
+the mail line. One line per case, then 'N passed, N failed'."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+from typing import Callable
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "scripts"))
+
+from detasklet.check.runtime import initramfs, kbuild, logcheck, results  # noqa: E402
+from detasklet.ctext.workcb import converted_callbacks  # noqa: E402
+
+DATA = ROOT / "tests" / "runtime"
+
+
+def read_newc(blob: bytes) -> dict[str, tuple[int, bytes, int, int]]:
+    """name -> (mode, data, rdevmajor, rdevminor) of a newc archive."""
+    out, i = {}, 0
+    while True:
+        assert blob[i:i + 6] == b"070701", f"bad magic at {i}"
+        f = [int(blob[i + 6 + 8 * k:i + 14 + 8 * k], 16) for k in range(13)]
+        name = blob[i + 110:i + 110 + f[11] - 1].decode()
+        i += 110 + f[11]
+        i += -i % 4
+        data = blob[i:i + f[6]]
+        i += f[6]
+        i += -i % 4
+        if name == "TRAILER!!!":
+            return out
+        out[name] = (f[1], data, f[9], f[10])
+
+
+def case_initramfs() -> None:
+    binary = Path(shutil.which("env") or "/usr/bin/env")
+    libs = initramfs.shared_libs(binary)
+    assert libs, f"{binary} should be dynamic"
+    tree = initramfs.base_tree(b"#!/bin/sh\necho hi\n")
+    initramfs.add_binary(tree, binary)
+    with tempfile.TemporaryDirectory() as d:
+        dest = Path(d) / "i.cpio"
+        assert initramfs.write(tree, dest)
+        assert not initramfs.write(tree, dest), "the same tree must not be written twice"
+        got = read_newc(dest.read_bytes())
+    assert got["init"][1].startswith(b"#!/bin/sh") and got["init"][0] & 0o111
+    assert got["bin/busybox"][1] == initramfs.BUSYBOX.read_bytes()
+    assert got["dev/console"][0] & 0o170000 == 0o020000 and got["dev/console"][2:] == (5, 1)
+    assert str(binary).strip("/") in got
+    for lib in libs:
+        assert str(lib).strip("/") in got, f"{lib} missing"
+        assert got[str(lib).strip("/")][1] == lib.resolve().read_bytes()
+    assert "bin" in got and got["bin"][0] & 0o040000
+
+
+def case_lockdep_caught() -> None:
+    f = logcheck.find((DATA / "lockdep.log").read_text())
+    kinds = [x.kind for x in f]
+    assert kinds == ["lockdep"], kinds
+    run = results.parse((DATA / "lockdep.log").read_text(), ["hwsim"])
+    assert run.workloads["hwsim"].status == "pass"
+    assert [x.kind for x in run.workloads["hwsim"].findings] == ["lockdep"]
+    assert results.verdict(run.workloads["hwsim"], run.workloads["hwsim"]) == "fails-on-both"
+
+
+def case_dma_bus_init_caught() -> None:
+    f = logcheck.find((DATA / "dma-bus-init-6.12.log").read_text())
+    assert [x.kind for x in f] == ["warning", "initcall"], f
+    assert "dma_bus_init" in f[1].text and "-12" in f[1].text
+    run = results.parse((DATA / "dma-bus-init-6.12.log").read_text(), ["boot"])
+    assert len(run.boot.findings) == 2 and run.workloads["boot"].status == "fail"
+    assert run.workloads["boot"].reasons == ["/sys/class/dma missing: dma_bus_init() failed"]
+
+
+def case_clean_passes() -> None:
+    text = (DATA / "clean.log").read_text()
+    assert logcheck.find(text) == [], logcheck.find(text)
+    run = results.parse(text, ["boot", "ifb", "hwsim"])
+    ifb = run.workloads["ifb"]
+    assert run.done and run.profiled == 21
+    assert (ifb.status, ifb.secs, ifb.figures["ifb_mbit"]) == ("pass", 12.9, "312")
+    assert ifb.hits == {"ifb_ri_tasklet": 2210, "ifb_xmit": 0}
+    assert run.workloads["hwsim"].status == "not-run"
+    assert results.verdict(ifb, ifb) == "pass"
+    ex = results.exercised(ifb.hits, {"drivers/net/ifb.c": ["ifb_ri_tasklet", "ifb_xmit"],
+                                      "net/x.c": ["other"]})
+    assert ex == {"drivers/net/ifb.c": ["ifb_ri_tasklet"]}, ex
+
+
+def case_crash_is_not_a_pass() -> None:
+    text = "@@detasklet begin ppp\n[   9.1] Kernel panic - not syncing: Fatal exception\n"
+    run = results.parse(text, ["ppp", "vtkbd"])
+    ppp = run.workloads["ppp"]
+    assert ppp.status == "crashed" and [x.kind for x in ppp.findings] == ["panic"]
+    ok = results.Slice("ppp", 1, status="pass")
+    assert results.verdict(ok, ppp) == "FAIL"
+    assert results.verdict(ok, run.workloads["vtkbd"]) == "not-run"
+    assert results.verdict(ppp, ok) == "pristine-only-fail"
+
+
+def case_tested_line() -> None:
+    doc = {"kernel": "7.3.4", "accel": "tcg", "workloads": [
+        {"name": "ifb", "what": "ifb: tc mirred redirect, ping and iperf3", "verdict": "pass",
+         "exercised": {"drivers/net/ifb.c": ["ifb_ri_tasklet"]}},
+        {"name": "ppp", "what": "ppp", "verdict": "fails-on-both",
+         "exercised": {"drivers/net/ppp/ppp_async.c": ["ppp_async_process"]}}]}
+    line = results.tested_line(doc, ["drivers/net/ifb.c"])
+    assert line == ("Tested in QEMU (TCG) on 7.3.4 with ifb: tc mirred redirect, ping and "
+                    "iperf3; no lockdep, debugobjects or WARNING report on the converted "
+                    "kernel."), line
+    assert results.tested_line(doc, ["drivers/net/ppp/ppp_async.c"]) is None
+    assert results.tested_line(doc, ["net/mac80211/rx.c"]) is None
+
+
+def case_callbacks_from_patch() -> None:
+    patch = ("+++ b/drivers/x.c\n-static void x_bh(struct tasklet_struct *t)\n"
+             "+static void x_bh(struct work_struct *work)\n+void x_queue(struct work_struct *w);\n"
+             "+++ b/drivers/y.c\n+y_dpc(struct work_struct *work)\n"
+             "+++ b/drivers/z.h\n+\tstruct work_struct bh;\n")
+    got = converted_callbacks(patch)
+    assert got == {"drivers/x.c": ["x_bh"], "drivers/y.c": ["y_dpc"]}, got
+
+
+def case_config_symbols() -> None:
+    frag = "# c\nCONFIG_A=y\n# CONFIG_B is not set\nCONFIG_C=y\n"
+    assert kbuild.missing_symbols("CONFIG_A=y\nCONFIG_D=y\n", frag) == ["CONFIG_C=y"]
+    assert kbuild.missing_symbols("CONFIG_A=y\nCONFIG_C=y\n", frag) == []
+
+
+CASES: list[tuple[str, Callable[[], None]]] = [
+    ("initramfs-busybox-init-libs", case_initramfs),
+    ("logcheck-lockdep-caught", case_lockdep_caught),
+    ("logcheck-dma-bus-init-6.12-caught", case_dma_bus_init_caught),
+    ("logcheck-clean-passes", case_clean_passes),
+    ("results-crash-is-not-a-pass", case_crash_is_not_a_pass),
+    ("results-tested-line", case_tested_line),
+    ("workcb-callbacks-from-patch", case_callbacks_from_patch),
+    ("kbuild-config-symbols-checked", case_config_symbols),
+]
+
+
+def main() -> int:
+    passed = failed = 0
+    for name, fn in CASES:
+        try:
+            fn()
+        except Exception as e:  # noqa: BLE001 - a case's failure, reported
+            failed += 1
+            print(f"FAIL {name}: {type(e).__name__}: {e}", flush=True)
+        else:
+            passed += 1
+            print(f"ok   {name}", flush=True)
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
