@@ -2,6 +2,12 @@
 # make help lists the targets: each is the "## target ...: text" line above it.
 
 SHELL      := /bin/bash
+# The variables below come from the command line or from this file, never
+# from the environment: an exported PREFIX, CC, TARGET or OUT means
+# something else to the rest of a developer's shell.
+FROM_CMDLINE := CACHE NO_CACHE KVER KDIR OUT J TIMEOUT PATHS TARGET CPUS FROM BASE WORK PREFIX \
+                ARCHES BUILD PRISTINE CC
+$(foreach v,$(FROM_CMDLINE),$(if $(filter environment,$(origin $(v))),$(eval undefine $(v))))
 CACHE      ?= $(CURDIR)/cache
 # spatch's and get_maintainer.pl's results, kept between runs (NO_CACHE=1: none)
 CACHE_ARG   = $(if $(NO_CACHE),--no-cache,--cache $(call q,$(CACHE)/results))
@@ -34,6 +40,16 @@ q = '$(subst ','\'',$(1))'
 
 FROM       ?=
 BASE       ?=
+
+# Kernel habits this Makefile does not share (yet): one line each, exit 2.
+habit = $(if $(filter command line,$(origin $(1))),$(error $(1)=$($(1)): $(2)))
+$(call habit,M,detasklet converts parts of one tree: KDIR=<tree> PATHS="drivers/dma ..." (M= for out-of-tree modules is not supported yet))
+$(call habit,O,the results go to OUT=<dir> (and compile-test's builds to BUILD=<dir>))
+$(call habit,V,no V= here: the tool's own -v prints each spatch command (PYTHONPATH=scripts python3 -m detasklet convert -v ...))
+$(call habit,W,no W= here: compile-test builds pristine and converted with the kernel's default warnings)
+$(if $(shell [[ $(call q,$(J)) =~ ^[1-9][0-9]*$$ ]] && echo ok),,$(error J=$(J): the number of parallel jobs, a whole number of at least 1))
+$(if $(shell [[ $(call q,$(TIMEOUT)) =~ ^[1-9][0-9]*$$ ]] && echo ok),,$(error TIMEOUT=$(TIMEOUT): seconds per file for spatch, a whole number of at least 1))
+$(if $(filter-out 1,$(words $(TARGET)))$(filter-out bh thread,$(TARGET)),$(error TARGET=$(TARGET): bh or thread))
 ifneq ($(FROM),)
 export DETASKLET_FROM := $(FROM)
 endif
@@ -158,7 +174,7 @@ KPKGS      := gcc make libc6-dev bc flex bison libelf-dev libssl-dev patch perl 
 # the cross compilers: check/arches.py's table, the one place it is written
 CT_PKGS     = $(KPKGS) $(shell $(PY) -m detasklet.check.arches packages $(ARCHES)) $(if $(findstring ccache,$(CC)),ccache) \
               $(if $(findstring distcc,$(CC)),distcc)
-CT_CC       = $(if $(filter default,$(origin CC)),,--cc "$(CC)")
+CT_CC       = $(if $(filter command line,$(origin CC)),--cc "$(CC)")
 SAMPLE_ARCHES := x86_64 s390
 
 # Kernel build tools and the cross compilers for ARCHES (as root), or the command to run.
