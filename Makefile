@@ -6,7 +6,7 @@ SHELL      := /bin/bash
 # from the environment: an exported PREFIX, CC, TARGET or OUT means
 # something else to the rest of a developer's shell.
 FROM_CMDLINE := CACHE NO_CACHE KVER KDIR OUT J TIMEOUT PATHS TARGET CPUS FROM BASE WORK PREFIX \
-                ARCHES BUILD PRISTINE CC
+                ARCHES BUILD PRISTINE CC RULE MODE
 $(foreach v,$(FROM_CMDLINE),$(if $(filter environment,$(origin $(v))),$(eval undefine $(v))))
 CACHE      ?= $(CURDIR)/cache
 # spatch's and get_maintainer.pl's results, kept between runs (NO_CACHE=1: none)
@@ -55,7 +55,7 @@ export DETASKLET_FROM := $(FROM)
 endif
 
 .PHONY: test-fast convert test deps kunit kunit-smp kunit-breaks bench bench-deps tasklet-free reference references help series branches send-check rerun-bench \
-        compile-deps compile-test compile-sample coverage report apt-forget runtime
+        compile-deps compile-test compile-sample coverage report apt-forget runtime coccicheck
 
 ## help: this list
 help:
@@ -91,9 +91,33 @@ references: $(foreach v,$(KVERS),$(CACHE)/linux-source-$(v)/Makefile)
 convert: deps $(if $(filter $(REF_TREE),$(KDIR)),reference)
 	@$(PY) -m detasklet convert $(call q,$(KDIR)) $(PATHS) -o $(call q,$(OUT)) -j $(J) --timeout $(TIMEOUT) --target $(call q,$(TARGET)) $(CACHE_ARG)
 
+# The KDIR of a target that reads an OUT (series, send-check, compile-test,
+# coverage): KDIR= or KVER= from the command line, else the tree OUT was
+# made from (OUT/run.json; refused in one line when it is gone or changed).
+KDIR_GIVEN  = $(filter command line,$(origin KDIR) $(origin KVER))
+OUT_KDIR    = $(if $(KDIR_GIVEN),$(call q,$(KDIR)))
+OUT_REF     = $(if $(KDIR_GIVEN),$(if $(filter $(REF_TREE),$(KDIR)),reference))
+
 ## series [KDIR=dir] [OUT=dir] [FROM="Name <mail>"] [BASE=commit]: OUT/series/ again, no spatch
-series: $(if $(filter $(REF_TREE),$(KDIR)),reference)
-	@$(PY) -m detasklet series $(call q,$(KDIR)) -o $(call q,$(OUT)) -j $(J) $(if $(BASE),--base $(call q,$(BASE))) $(CACHE_ARG)
+series: $(OUT_REF)
+	@$(PY) -m detasklet series $(OUT_KDIR) -o $(call q,$(OUT)) -j $(J) $(if $(BASE),--base $(call q,$(BASE))) $(CACHE_ARG)
+
+## coccicheck RULE=30-setup [MODE=report|patch] [KDIR=dir] [PATHS="drivers/dma ..."]: one rule of cocci/ alone, by the kernel's own make coccicheck
+# Run from BUILD/coccicheck with the tree's Makefile (-f) and absolute M=
+# folders: the kernel's make then writes into the current folder, never KDIR.
+RULE       ?=
+MODE       ?= report
+RULE_FILE   = $(CURDIR)/cocci/$(basename $(notdir $(RULE))).cocci
+coccicheck: $(if $(filter $(REF_TREE),$(KDIR)),reference)
+	@[ -n $(call q,$(RULE)) ] && [ -f $(call q,$(RULE_FILE)) ] || \
+	  { echo "detasklet: RULE=$(RULE): one of $$(cd cocci && ls *.cocci | sed 's/\.cocci$$//' | tr '\n' ' ')" >&2; exit 2; }
+	@mkdir -p $(call q,$(BUILD)/coccicheck)
+	@kdir=$$(realpath $(call q,$(KDIR))) && cd $(call q,$(BUILD)/coccicheck) && \
+	  for d in $(or $(PATHS),.); do \
+	    env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS make -s -f "$$kdir/Makefile" coccicheck \
+	      COCCI=$(call q,$(RULE_FILE)) MODE=$(call q,$(MODE)) M="$$kdir/$$d" J=$(J) \
+	      SPFLAGS="--macro-file $(CURDIR)/cocci/parsing-hints.h" || exit; \
+	  done
 
 ## report [OUT=dir]: the figures of OUT (counts, reasons, patches, builds)
 report:
@@ -108,8 +132,8 @@ branches:
 	@$(PY) -m detasklet branches $(call q,$(KDIR)) -o $(call q,$(OUT)) --prefix $(call q,$(or $(PREFIX),detasklet/))
 
 ## send-check [KDIR=dir] [OUT=dir]: each patch alone with git am and checkpatch --strict
-send-check: $(if $(filter $(REF_TREE),$(KDIR)),reference)
-	@$(PY) -m detasklet send-check $(call q,$(KDIR)) -o $(call q,$(OUT)) -j $(J)
+send-check: $(OUT_REF)
+	@$(PY) -m detasklet send-check $(OUT_KDIR) -o $(call q,$(OUT)) -j $(J)
 
 ## test: every test below, then compile-sample on each reference tree (and 7.3 with TARGET=thread)
 test: test-fast
@@ -185,19 +209,19 @@ compile-deps:
 # Of every tasklet file in OUT/report.json, how many some arch's allmodconfig
 # builds (Kbuild read against each .config; no compile), the others with why.
 # Each checks its input first (--check): nothing is installed for a missing OUT.
-coverage: deps $(if $(filter $(REF_TREE),$(KDIR)),reference)
-	@$(PY) -m detasklet coverage $(call q,$(KDIR)) -o $(call q,$(OUT)) --build-dir $(call q,$(BUILD)) \
+coverage: deps $(OUT_REF)
+	@$(PY) -m detasklet coverage $(OUT_KDIR) -o $(call q,$(OUT)) --build-dir $(call q,$(BUILD)) \
 	  --arches $(ARCHES) --check
 	@$(MAKE) --no-print-directory compile-deps
-	@$(PY) -m detasklet coverage $(call q,$(KDIR)) -o $(call q,$(OUT)) --build-dir $(call q,$(BUILD)) \
+	@$(PY) -m detasklet coverage $(OUT_KDIR) -o $(call q,$(OUT)) --build-dir $(call q,$(BUILD)) \
 	  --arches $(ARCHES)
 
 ## compile-test [KDIR=dir] [OUT=dir] [ARCHES=...] [J=n] [CC="ccache gcc"] [PRISTINE=failed|all]
-compile-test: deps $(if $(filter $(REF_TREE),$(KDIR)),reference)
-	@$(PY) -m detasklet compile-test $(call q,$(KDIR)) -o $(call q,$(OUT)) --build-dir $(call q,$(BUILD)) \
+compile-test: deps $(OUT_REF)
+	@$(PY) -m detasklet compile-test $(OUT_KDIR) -o $(call q,$(OUT)) --build-dir $(call q,$(BUILD)) \
 	  --arches $(ARCHES) --check
 	@$(MAKE) --no-print-directory compile-deps
-	@$(PY) -m detasklet compile-test $(call q,$(KDIR)) -o $(call q,$(OUT)) --build-dir $(call q,$(BUILD)) \
+	@$(PY) -m detasklet compile-test $(OUT_KDIR) -o $(call q,$(OUT)) --build-dir $(call q,$(BUILD)) \
 	  --arches $(ARCHES) -j $(J) --pristine $(PRISTINE) $(CT_CC)
 
 # CI: convert a fixed sample of each reference tree (tests/compile-sample-<KVER>.txt)

@@ -12,6 +12,7 @@
 // Options: --no-includes --include-headers
 
 virtual patch
+virtual report
 virtual facts
 
 // The init: data is the container D of the tasklet field F (pm8001 writes &(D)).
@@ -287,3 +288,28 @@ type cb_direct_call.T;
 @@
 - fn((T)E)
 + fn(&E->f)
+
+// Report mode (make coccicheck MODE=report, run alone): each place MODE=patch
+// would change, and why. make convert runs every mode at once with -D facts,
+// so these rules do not run there (!facts): its output is unchanged.
+// The rewrite needs the facts make convert proves across the files of a
+// group (-D facts): alone, this file changes nothing, and says so here.
+@report_legacy_init depends on report && !facts@
+expression E, cb, D;
+position p;
+@@
+ tasklet_init@p(E, cb, D)
+
+@script:python depends on report && !facts@
+p << report_legacy_init.p;
+@@
+coccilib.report.print_report(p[0], "tasklet_init() with data: this rule rewrites it only with the facts make convert proves for the driver's group (-D facts); alone it changes nothing")
+
+// Alone in MODE=patch (no -D facts) nothing is rewritten. spatch refuses a
+// semantic patch none of whose transforming rules is enabled ("No rules
+// apply"): this one is enabled there and matches nothing (no kernel code
+// calls that name), so that a run alone does nothing instead of failing.
+@legacy_init_alone depends on patch && !facts@
+identifier needs_facts = {__detasklet_legacy_init_alone_needs_the_facts};
+@@
+- needs_facts();

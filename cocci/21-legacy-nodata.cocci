@@ -6,6 +6,8 @@
 // Options: --no-includes --include-headers
 
 virtual patch
+virtual report
+virtual facts
 
 @const_data_init depends on patch@
 identifier cb;
@@ -70,3 +72,34 @@ identifier n;
 - DECLARE_TASKLET_OLD(n, cb);
 + DECLARE_WORK(n, cb);
 )
+
+// Report mode (make coccicheck MODE=report, run alone): each place MODE=patch
+// would change, and why. make convert runs every mode at once with -D facts,
+// so these rules do not run there (!facts): its output is unchanged.
+
+@report_const_data depends on report && !facts@
+identifier cb;
+expression E;
+constant K;
+declarer name DECLARE_TASKLET_OLD;
+identifier n;
+position p;
+@@
+(
+ tasklet_init@p(E, cb, K);
+|
+ DECLARE_TASKLET_OLD@p(n, cb);
+)
+
+@report_cb_ignores_data depends on report && !facts@
+identifier report_const_data.cb, d;
+@@
+void cb(unsigned long d)
+{
+  ... when != d
+}
+
+@script:python depends on report && !facts && report_cb_ignores_data@
+p << report_const_data.p;
+@@
+coccilib.report.print_report(p[0], "tasklet_init() with constant data or DECLARE_TASKLET_OLD(), whose callback never reads its argument: MODE=patch writes INIT_WORK() or DECLARE_WORK() and the callback takes the work item")

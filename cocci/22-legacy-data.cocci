@@ -21,6 +21,7 @@
 // Options: --no-includes --include-headers
 
 virtual patch
+virtual report
 virtual facts
 
 // The inits. "field": the data moves from the tasklet into f_data.
@@ -181,3 +182,28 @@ void fn(
 + struct work_struct *work
  );
 )
+
+// Report mode (make coccicheck MODE=report, run alone): each place MODE=patch
+// would change, and why. make convert runs every mode at once with -D facts,
+// so these rules do not run there (!facts): its output is unchanged.
+// The rewrite needs the facts make convert proves across the files of a
+// group (-D facts): alone, this file changes nothing, and says so here.
+@report_legacy_data depends on report && !facts@
+expression E, cb, D;
+position p;
+@@
+ tasklet_init@p(E, cb, D)
+
+@script:python depends on report && !facts@
+p << report_legacy_data.p;
+@@
+coccilib.report.print_report(p[0], "tasklet_init() with data: this rule moves the data next to the work item only with the facts make convert proves for the driver's group (-D facts); alone it changes nothing")
+
+// Alone in MODE=patch (no -D facts) nothing is rewritten. spatch refuses a
+// semantic patch none of whose transforming rules is enabled ("No rules
+// apply"): this one is enabled there and matches nothing (no kernel code
+// calls that name), so that a run alone does nothing instead of failing.
+@legacy_data_alone depends on patch && !facts@
+identifier needs_facts = {__detasklet_legacy_data_alone_needs_the_facts};
+@@
+- needs_facts();

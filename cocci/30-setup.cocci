@@ -11,6 +11,8 @@
 // Options: --no-includes --include-headers
 
 virtual patch
+virtual report
+virtual facts
 
 @initialize:python@
 @@
@@ -113,3 +115,34 @@ identifier n, cb;
 @@
 - DECLARE_TASKLET(n, cb);
 + DECLARE_WORK(n, cb);
+
+// Report mode (make coccicheck MODE=report, run alone): each place MODE=patch
+// would change, and why. make convert runs every mode at once with -D facts,
+// so these rules do not run there (!facts): its output is unchanged.
+
+@report_setup depends on report && !facts@
+expression E, cb, P, T, F;
+position p;
+@@
+(
+ tasklet_setup@p(E, cb)
+|
+ from_tasklet@p(P, T, F)
+)
+
+@script:python depends on report && !facts@
+p << report_setup.p;
+@@
+coccilib.report.print_report(p[0], "tasklet_setup() or from_tasklet(): MODE=patch writes INIT_WORK() or from_work() (container_of() of the same field) and the callback takes the struct work_struct *")
+
+@report_declare depends on report && !facts@
+declarer name DECLARE_TASKLET;
+identifier n, cb;
+position p;
+@@
+ DECLARE_TASKLET@p(n, cb);
+
+@script:python depends on report && !facts@
+p << report_declare.p;
+@@
+coccilib.report.print_report(p[0], "DECLARE_TASKLET(): MODE=patch writes DECLARE_WORK() (the callback's struct work_struct * is container_of() of the same field)")

@@ -21,6 +21,7 @@
 // Options: --no-includes --include-headers
 
 virtual patch
+virtual report
 virtual facts
 
 // tasklet_schedule() goes to the item's one workqueue: system_bh_wq, or
@@ -214,3 +215,50 @@ expression E;
 @@
 - tasklet_enable(E)
 + enable_and_queue_work(system_bh_wq, E)
+
+// Report mode (make coccicheck MODE=report, run alone): each place MODE=patch
+// would change, and why. make convert runs every mode at once with -D facts,
+// so these rules do not run there (!facts): its output is unchanged.
+// Alone, as MODE=patch alone: a file that hi-schedules some item has its
+// schedule and enable calls left (the item's queue is make convert's choice).
+@report_file_hi depends on report && !facts@
+@@
+tasklet_hi_schedule(...)
+
+@report_calls depends on report && !facts@
+expression E;
+position p;
+@@
+(
+ tasklet_hi_schedule@p(E)
+|
+ tasklet_disable_nosync@p(E)
+|
+ tasklet_disable@p(E)
+|
+ tasklet_disable_in_atomic@p(E)
+|
+ tasklet_unlock_wait@p(E)
+|
+ tasklet_kill@p(E)
+)
+
+@script:python depends on report && !facts@
+p << report_calls.p;
+@@
+coccilib.report.print_report(p[0], "tasklet call: MODE=patch writes queue_work(system_bh_highpri_wq), disable_work(), disable_work_sync(), disable_work() and a non-sleeping wait, flush_work() or cancel_work_sync() (a kill: check its site by hand; make convert chooses per site)")
+
+@report_schedule depends on report && !facts && !report_file_hi@
+expression E, F;
+position p;
+@@
+(
+ tasklet_schedule@p(E)
+|
+ tasklet_enable@p(F)
+)
+
+@script:python depends on report && !facts@
+p << report_schedule.p;
+@@
+coccilib.report.print_report(p[0], "tasklet_schedule() or tasklet_enable(): MODE=patch writes queue_work(system_bh_wq) or enable_and_queue_work() (an enable: check its site by hand; make convert chooses per site)")

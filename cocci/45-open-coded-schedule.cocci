@@ -18,6 +18,7 @@
 // Options: --no-includes --include-headers
 
 virtual patch
+virtual report
 virtual facts
 
 @open_coded_schedule depends on patch@
@@ -61,3 +62,25 @@ expression open_coded_schedule.T, open_coded_schedule.S;
 + sock_hold(S);
 + if (!queue_work(system_bh_wq, T))
 +   sock_put(S);
+
+// Report mode (make coccicheck MODE=report, run alone): each place MODE=patch
+// would change, and why. make convert runs every mode at once with -D facts,
+// so these rules do not run there (!facts): its output is unchanged.
+
+@report_open_coded_hi depends on report && !facts@
+@@
+tasklet_hi_schedule(...)
+
+@report_open_coded depends on report && !facts && !report_open_coded_hi@
+expression T, S;
+position p;
+@@
+if@p (!test_and_set_bit(TASKLET_STATE_SCHED, &T->state)) {
+  sock_hold(S);
+  __tasklet_schedule(T);
+}
+
+@script:python depends on report && !facts@
+p << report_open_coded.p;
+@@
+coccilib.report.print_report(p[0], "open-coded schedule with a socket reference: MODE=patch writes sock_hold() first, then queue_work(system_bh_wq) and sock_put() when the item was already queued (the same references per run)")

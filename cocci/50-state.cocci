@@ -6,6 +6,8 @@
 // Options: --no-includes --include-headers
 
 virtual patch
+virtual report
+virtual facts
 
 @patch_state_sched depends on patch@
 expression E;
@@ -17,3 +19,22 @@ expression E;
 - test_bit(TASKLET_STATE_SCHED, &E.state)
 + work_pending(&E)
 )
+
+// Report mode (make coccicheck MODE=report, run alone): each place MODE=patch
+// would change, and why. make convert runs every mode at once with -D facts,
+// so these rules do not run there (!facts): its output is unchanged.
+
+@report_state_sched depends on report && !facts@
+expression E;
+position p;
+@@
+(
+ test_bit@p(TASKLET_STATE_SCHED, &E->state)
+|
+ test_bit@p(TASKLET_STATE_SCHED, &E.state)
+)
+
+@script:python depends on report && !facts@
+p << report_state_sched.p;
+@@
+coccilib.report.print_report(p[0], "test_bit(TASKLET_STATE_SCHED): MODE=patch writes work_pending(), which also says whether a run is pending")

@@ -22,7 +22,7 @@ start = time.monotonic()
 subprocess.run([sys.executable, "-m", "detasklet", "convert", f"{work}/tree", "-o",
                 f"{work}/{name}", "--cache", f"{work}/cache", "-q"], check=True)
 took = time.monotonic() - start
-r = json.load(open(f"{work}/{name}/report.json"))
+r = json.load(open(f"{work}/{name}/run.json"))
 print(f"{name:6} {took:6.1f} s  cache {r.get('cache')}  "
       + ", ".join(f"{k} {v}" for k, v in r.get("timings", {}).items()), flush=True)
 PY

@@ -67,18 +67,12 @@ def status(out: Path) -> dict[str, tuple[str, str]]:
 
 
 def contents(d: Path) -> dict[str, bytes]:
-    """Every file of d; report.json without what a run measures (its
-    timings and cache counts), which no two runs share."""
+    """Every file of d but run.json (what a run measures: its timings and
+    cache counts, which no two runs share, and the tree it read)."""
     out = {}
     for p in sorted(d.rglob("*")):
-        if p.is_file():
-            data = p.read_bytes()
-            if p.name == "report.json":
-                rep = json.loads(data)
-                rep.pop("timings", None)
-                rep.pop("cache", None)
-                data = json.dumps(rep, sort_keys=True).encode()
-            out[str(p.relative_to(d))] = data
+        if p.is_file() and p.relative_to(d) != Path("run.json"):
+            out[str(p.relative_to(d))] = p.read_bytes()
     return out
 
 
@@ -226,8 +220,8 @@ def case_cache_rerun_reuses(k: Path, t: Path) -> str:
         p = convert([*args, "-o", str(t / out)], t, cache=c)
         if p.returncode != 0:
             return f"{out}: exit {p.returncode}: {p.stderr[-300:]}"
-    first = json.loads((t / "c1/report.json").read_text()).get("cache", {})
-    again = json.loads((t / "c2/report.json").read_text()).get("cache", {})
+    first = json.loads((t / "c1/run.json").read_text()).get("cache", {})
+    again = json.loads((t / "c2/run.json").read_text()).get("cache", {})
     if not first.get("computed") or first.get("reused"):
         return f"first run: {first}"
     if again.get("computed") or again.get("reused") != first.get("computed"):

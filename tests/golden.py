@@ -214,7 +214,21 @@ def parsing_hints() -> str:
     return ""
 
 
-def coccicheck(rule: str, mode: str, case: str, want: list[str]) -> str:
+# (rule, case, line of the report, words of its message)
+REPORTS = [
+    ("16-report-kill-before-init", "kill-before-init_refused", 36, "before its init in this function"),
+    ("20-legacy-init", "legacy-callback-reads-data", 22, "only with the facts make convert proves"),
+    ("21-legacy-nodata", "declare-tasklet-old", 6, "MODE=patch writes INIT_WORK() or DECLARE_WORK()"),
+    ("22-legacy-data", "legacy-callback-reads-data", 22, "only with the facts make convert proves"),
+    ("30-setup", "setup-from-tasklet", 29, "MODE=patch writes INIT_WORK() or from_work()"),
+    ("40-calls", "setup-from-tasklet", 23, "MODE=patch writes queue_work(system_bh_wq)"),
+    ("45-open-coded-schedule", "open-coded-schedule-sock", 19, "sock_hold() first"),
+    ("50-state", "state-sched-test", 11, "MODE=patch writes work_pending()"),
+    ("90-types", "setup-from-tasklet", 7, "MODE=patch writes struct work_struct"),
+]
+
+
+def coccicheck(rule: str, mode: str, case: str, want: list[str], nothing: bool = False) -> str:
     """rule run alone by the kernel's own make coccicheck, on a small tree:
     the reference tree's Makefile, scripts/ and include/ (linked, only read; O= takes
     what make writes) and one file, tests/CASE.c as drivers/foo/foo.c."""
@@ -232,6 +246,8 @@ def coccicheck(rule: str, mode: str, case: str, want: list[str]) -> str:
                             f"COCCI={ROOT / 'cocci' / rule}", f"MODE={mode}"],
                            capture_output=True, text=True, timeout=300)
         missing = [w for w in want if w not in p.stdout]
+        if nothing and re.search(r"^[-+][^-+]", p.stdout, re.M):
+            return f"{rule} changed something alone: {p.stdout[-300:]!r}"
         if p.returncode or missing:
             return f"exit {p.returncode}, lacks {missing}: {(p.stdout + p.stderr)[-300:]!r}"
     return ""
@@ -253,6 +269,15 @@ def main(argv: list[str]) -> int:
              ("coccicheck-report-15-sync-in-atomic", lambda: coccicheck(
                  "15-report-sync-in-atomic.cocci", "report", "kill-under-guard_refused",
                  ["drivers/foo/foo.c:", ": sync call in atomic context (lock or irqs off since"]))]
+    # Every rule file has a report mode (the kernel's default MODE): where
+    # MODE=patch would change the file, and why; 20 and 22 say they need
+    # the group's facts, and alone in MODE=patch change nothing.
+    for rule, case, line, words in REPORTS:
+        cases.append((f"coccicheck-report-{rule}", lambda r=rule, c=case, ln=line, w=words: coccicheck(
+            f"{r}.cocci", "report", c, [f"drivers/foo/foo.c:{ln}:", w])))
+    for rule in ("20-legacy-init", "22-legacy-data"):
+        cases.append((f"coccicheck-patch-{rule}-alone", lambda r=rule: coccicheck(
+            f"{r}.cocci", "patch", "legacy-callback-reads-data", [], nothing=True)))
     for p in sorted(TESTS.iterdir()):
         if p.suffix == ".c":
             cases.append((p.stem, lambda p=p: case_file(p)))

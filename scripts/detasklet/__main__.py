@@ -123,6 +123,12 @@ def cache_dir(a: argparse.Namespace) -> Path | None:
     return None if a.no_cache else Path(a.cache).resolve()
 
 
+def kdir_of_out(a: argparse.Namespace) -> str:
+    """KDIR as given, else the tree OUT records (OUT/run.json)."""
+    from .out.origin import kdir_for
+    return kdir_for(a.kdir, a.out)
+
+
 def cmd_convert(a: argparse.Namespace) -> int:
     from .convert import pipeline
     return pipeline.convert(a.kdir, a.paths, a.out, workers(a.jobs), a.timeout, cache_dir(a),
@@ -131,7 +137,7 @@ def cmd_convert(a: argparse.Namespace) -> int:
 
 def cmd_series(a: argparse.Namespace) -> int:
     from .series import write
-    return write.main(a.kdir, a.out, a.from_, a.base, workers(a.jobs), cache_dir(a))
+    return write.main(kdir_of_out(a), a.out, a.from_, a.base, workers(a.jobs), cache_dir(a))
 
 
 def cmd_branches(a: argparse.Namespace) -> int:
@@ -141,14 +147,14 @@ def cmd_branches(a: argparse.Namespace) -> int:
 
 def cmd_send_check(a: argparse.Namespace) -> int:
     from .check import send
-    return send.main(a.kdir, a.out, workers(a.jobs))
+    return send.main(kdir_of_out(a), a.out, workers(a.jobs))
 
 
 def cmd_compile_test(a: argparse.Namespace) -> int:
     from .check import compile_test
     from .out.staging import locked
     from .out.files import load_patch
-    kdir, out, build, arches = compile_test.inputs(a.kdir, a.out, a.build_dir, a.arches)
+    kdir, out, build, arches = compile_test.inputs(kdir_of_out(a), a.out, a.build_dir, a.arches)
     load_patch(out)         # what it builds: missing, --check fails before any install
     if a.check:
         return 0
@@ -160,7 +166,7 @@ def cmd_compile_test(a: argparse.Namespace) -> int:
 
 def cmd_coverage(a: argparse.Namespace) -> int:
     from .check import compile_test, coverage
-    kdir, out, build, arches = compile_test.inputs(a.kdir, a.out, a.build_dir, a.arches)
+    kdir, out, build, arches = compile_test.inputs(kdir_of_out(a), a.out, a.build_dir, a.arches)
     return 0 if a.check else coverage.main(kdir, out, build, arches)
 
 
@@ -210,9 +216,14 @@ def parser() -> Parser:
     sub = p.add_subparsers(dest="cmd", required=True, parser_class=Parser)
 
     def command(name: str, fn: Callable[[argparse.Namespace], int], text: str,
-                kdir: str = "the kernel tree (never written)") -> argparse.ArgumentParser:
+                kdir: str = "the kernel tree (never written)",
+                from_out: bool = False) -> argparse.ArgumentParser:
         c = sub.add_parser(name, parents=[common], help=text, description=text)
-        c.add_argument("kdir", help=kdir)
+        if from_out:    # default: the tree OUT was made from (OUT/run.json)
+            c.add_argument("kdir", nargs="?", default=None, help=kdir + "; default: the "
+                           "tree OUT was made from, if it is still there at the same version")
+        else:
+            c.add_argument("kdir", help=kdir)
         c.set_defaults(fn=fn)
         return c
 
@@ -251,7 +262,7 @@ def parser() -> Parser:
 
     p_series = command("series", cmd_series, "write OUT/series/ again from OUT/all.patch, "
                        "groups.json and report.json (no spatch)",
-                       "the pristine kernel tree all.patch was made from")
+                       "the pristine kernel tree all.patch was made from", from_out=True)
     out(p_series)
     p_series.add_argument("--from", dest="from_", help="identity for From: and Signed-off-by: "
                           "(default: DETASKLET_FROM, else git config user.name/email)")
@@ -271,13 +282,14 @@ def parser() -> Parser:
                             help="branch names: PREFIX<series folder> (default: %(default)s)")
 
     p_send = command("send-check", cmd_send_check, "apply every patch of OUT/series/ alone "
-                     "(git am) and run checkpatch --strict; exit 1 on any failure")
+                     "(git am) and run checkpatch --strict; exit 1 on any failure", from_out=True)
     out(p_send)
     jobs(p_send)
 
     p_compile = command("compile-test", cmd_compile_test, "build every converted file (and "
                         "the .c files including a converted header) pristine and converted, "
-                        "allmodconfig", "the tree OUT was converted from (never written)")
+                        "allmodconfig", "the tree OUT was converted from (never written)",
+                        from_out=True)
     out(p_compile, "a convert OUT")
     build(p_compile, "in order of preference, x86_64 first ")
     jobs(p_compile)
@@ -292,7 +304,8 @@ def parser() -> Parser:
 
     p_coverage = command("coverage", cmd_coverage, "count the files of OUT/report.json "
                          "(converted or not) that some arch's allmodconfig builds; list the "
-                         "others with why", "the tree OUT was converted from (never written)")
+                         "others with why", "the tree OUT was converted from (never written)",
+                         from_out=True)
     out(p_coverage, "a convert OUT")
     build(p_coverage, "")
 

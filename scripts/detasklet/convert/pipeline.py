@@ -215,7 +215,7 @@ def convert(kdir_arg: str, paths_arg: list[str], out_arg: str, jobs: int, timeou
             stage.carry("branches.json")    # the branches make branches may move
             npatch = len(series_write.build(kdir, tmp, ident, jobs, str(out),
                                             store=store, times=times, fresh=True))
-            write.timings(tmp, times, store)
+            write.timings(tmp, kdir, version, times, store)
         except OSError as e:
             stage.abort()
             raise OutError(f"cannot write the results ({e.strerror}"

@@ -27,6 +27,7 @@ from ..errors import CoreError
 from ..ctext.lex import mask
 from ..ctext.tasklet import item_names
 from ..mapping import used
+from ..out import origin
 from ..out.files import Status
 from .classify import Outcome
 from .policy import Prep
@@ -258,11 +259,10 @@ def sites_section(outcomes: list[Outcome]) -> list[str]:
     return lines
 
 
-def timings(out: Path, times: dict[str, float], store: cache.Cache | None = None) -> None:
-    """report.json "timings": the seconds of each stage of this run, and
-    "cache": how many results it reused and computed."""
-    data = json.loads((out / "report.json").read_text())
-    data["timings"] = times
-    if store and store.root:
-        data["cache"] = {"reused": store.hits, "computed": store.misses}
-    (out / "report.json").write_text(json.dumps(data, indent=1) + "\n")
+def timings(out: Path, kdir: Path, kernel: str, times: dict[str, float],
+            store: cache.Cache | None = None) -> None:
+    """run.json, apart from the result: the seconds of each stage of this
+    run, how many results it reused and computed, and the tree it read."""
+    origin.write_run(out, kdir, kernel, times,
+                     {"reused": store.hits, "computed": store.misses}
+                     if store and store.root else None)

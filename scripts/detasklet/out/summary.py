@@ -13,6 +13,7 @@ from collections import Counter
 from pathlib import Path
 
 from .files import Status, builds, load_report, series_patches
+from .origin import read_run
 
 
 def _reason(text: str) -> str:
@@ -47,4 +48,20 @@ def lines(out: Path, top: int = 12) -> list[str]:
         reg = sum(bool(r.get("regression")) for r in b.values())
         res += ["", f"compile-test: {ok} of {len(b)} converted files build converted; "
                     f"{reg} regressions"]
+    return res + run_lines(out)
+
+
+def run_lines(out: Path) -> list[str]:
+    """What run.json says of the convert that made OUT: its tree, its
+    time by stage, what the cache gave."""
+    run = read_run(out)
+    if not run:
+        return []
+    times = run.get("timings") or {}
+    res = ["", f"made from KDIR {run.get('kdir', '?')} (Linux {run.get('kernel', '?')}) in "
+               f"{sum(times.values()):.0f} s: "
+               + ", ".join(f"{k} {v:.0f} s" for k, v in times.items())]
+    if run.get("cache"):
+        res.append(f"cache: {run['cache'].get('reused', 0)} results reused, "
+                   f"{run['cache'].get('computed', 0)} computed")
     return res
