@@ -140,11 +140,11 @@ test: test-fast
 	@$(MAKE) --no-print-directory $(foreach v,$(KVERS),compile-sample-$(v))
 	@$(MAKE) --no-print-directory compile-sample-$(firstword $(KVERS)) TARGET=thread
 
-## test-fast: the command line, OUT safety, faults, branches, golden cases, unit tests (no compile)
+## test-fast: the command line, the README, OUT safety, faults, branches, golden cases, unit tests (no compile)
 test-fast: deps references
 	$(call install,$(TEST_PKGS))
 	$(call install,busybox-static)
-	@$(PY) tests/run.py tests/cli.py tests/safety.py tests/faults.py tests/branches.py \
+	@$(PY) tests/run.py tests/cli.py tests/readme.py tests/safety.py tests/faults.py tests/branches.py \
 	  tests/golden.py tests/decisions.py tests/runtime.py tests/units.py types
 
 ## kunit [KDIR=dir]: the contract suite, tasklet and work item side by side, on UML

@@ -123,6 +123,50 @@ class ForgetOld(unittest.TestCase):
             self.assertEqual(etc_digest(etc), before)
 
 
+FAKES = {
+    "id": "#!/bin/sh\necho 0\n",
+    "dpkg": "#!/bin/sh\n[ \"$1\" = --print-architecture ] && echo amd64 && exit 0\nexit 1\n",
+    "dpkg-query": "#!/bin/sh\necho 1.0-1\n",
+    # apt's usual chatter, then the exit status the test asks for
+    "apt-get": ("#!/bin/sh\nfor i in $(seq 58); do echo \"Unpacking noise $i ...\"; done\n"
+                "exit ${FAKE_APT_RC:-0}\n"),
+}
+
+
+class Install(unittest.TestCase):
+    """Ordinary packages with a fake apt-get, dpkg and id (root): one line
+    per package and none of apt's output when it works; all of it when it
+    fails."""
+
+    def run_fake(self, rc: int) -> tuple[subprocess.CompletedProcess, Path]:
+        self.tmp = tempfile.TemporaryDirectory()
+        t = Path(self.tmp.name)
+        (t / "bin").mkdir()
+        for name, text in FAKES.items():
+            (t / "bin" / name).write_text(text)
+            (t / "bin" / name).chmod(0o755)
+        p = apt(["--cache", str(t / "cache"), "bc", "flex"],
+                {"PATH": f"{t / 'bin'}:{os.environ['PATH']}", "FAKE_APT_RC": str(rc),
+                 "DETASKLET_APT_ETC": str(t / "etc")})
+        self.addCleanup(self.tmp.cleanup)
+        return p, t
+
+    def test_quiet_when_it_works(self) -> None:
+        p, t = self.run_fake(0)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertEqual(p.stdout, "")
+        self.assertEqual(p.stderr.splitlines(), [
+            f"detasklet: installing bc flex (log: {t}/cache/apt/install.log)",
+            "detasklet: installed bc 1.0-1", "detasklet: installed flex 1.0-1"])
+        self.assertIn("Unpacking noise 58", (t / "cache/apt/install.log").read_text())
+
+    def test_apt_output_when_it_fails(self) -> None:
+        p, _ = self.run_fake(100)
+        self.assertNotEqual(p.returncode, 0)
+        self.assertIn("Unpacking noise 58", p.stderr)
+        self.assertIn("apt-get install bc flex failed (above)", p.stderr.splitlines()[-1])
+
+
 class Real(unittest.TestCase):
     @unittest.skipUnless(os.geteuid() == 0, "as root only (apt would refuse a user anyway)")
     def test_index_update_leaves_etc_apt_alone(self) -> None:
