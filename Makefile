@@ -12,7 +12,7 @@ CACHE      ?= $(CURDIR)/cache
 # spatch's and get_maintainer.pl's results, kept between runs (NO_CACHE=1: none)
 CACHE_ARG   = $(if $(NO_CACHE),--no-cache,--cache $(call q,$(CACHE)/results))
 # The reference trees: Debian's linux-source-<KVER> unpacked into CACHE.
-# 7.3 (Debian 13 backports, added by scripts/apt-install.sh) is the default;
+# 7.3 (Debian 13 backports, fetched by scripts/apt-install.sh) is the default;
 # 6.12 is the LTS tree, still supported and tested.
 KVER       ?= 7.3
 KVERS      := 7.3 6.12

@@ -7,4 +7,6 @@
     files     report.json, groups.json and all.patch read back and checked;
               the Status of a file; a section of report.md
     summary   make report: the figures of an OUT
+    origin    run.json: this run's timings and cache counts apart from the
+              result, and the KDIR OUT was made from (used when none is given)
 """
