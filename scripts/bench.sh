@@ -15,9 +15,14 @@
 # process-context workqueue is system_percpu_wq when KDIR's
 # include/linux/workqueue.h declares it, else system_wq.
 #
+# Each arch boots BENCH_BOOTS times (default 3; the boots of the arches
+# alternate), one test.log each (OUT/bench/ARCH.N.log): bench.json has the
+# median of each ratio over the boots and its spread.
+#
 # Environment: BENCH_BUILD (default build/bench), BENCH_ARCHES (default
-# "um x86_64"), BENCH_CPUS (2), KUNIT_JOBS (2), KUNIT_TIMEOUT (1800),
-# KUNIT_ACCEL (tcg, or auto: see kl_tcg in scripts/kunit-lib.sh).
+# "um x86_64"), BENCH_CPUS (2), BENCH_BOOTS (3), KUNIT_JOBS (2),
+# KUNIT_TIMEOUT (1800), KUNIT_ACCEL (tcg, or auto: see kl_tcg in
+# scripts/kunit-lib.sh).
 
 set -euo pipefail
 
@@ -36,6 +41,8 @@ OUTD=$2
 ARCHES=${BENCH_ARCHES:-um x86_64}
 CPUS=${BENCH_CPUS:-2}
 case $CPUS in ''|*[!0-9]*|0|1) die "BENCH_CPUS '$CPUS' must be a number >= 2" ;; esac
+BOOTS=${BENCH_BOOTS:-3}
+case $BOOTS in ''|*[!0-9]*|0) die "BENCH_BOOTS '$BOOTS' must be a number >= 1" ;; esac
 for a in $ARCHES; do
 	case $a in um|x86_64) ;; *) die "BENCH_ARCHES: '$a' is not um or x86_64" ;; esac
 done
@@ -84,19 +91,21 @@ kl_add_suites "$SRC" 'obj-$(CONFIG_DETASKLET_BENCH_KUNIT_TEST) += detasklet_benc
 
 [ "$ARCHES" = um ] || kl_tcg "$KB/bin"
 LOGS=()
-for a in $ARCHES; do
-	args=(--arch="$a")
-	[ "$a" = um ] || args+=(--kconfig_add CONFIG_SMP=y --qemu_args="-smp $CPUS")
-	echo "$PROG: ==== $a$([ "$a" = um ] || echo " -smp $CPUS"): build and run ($(date -u +%T))"
-	t0=$(date +%s)
-	KUNIT_TIMEOUT=${KUNIT_TIMEOUT:-1800} \
-		kl_kunit "$SRC" "$KB/out-$a" "$KUNITCONFIG" "$KB/results-$a.json" "$KB/kunit-$a.log" "${args[@]}"
-	echo "$PROG: $a done in $(( $(date +%s) - t0 )) s, kunit.py status $RC"
-	kl_summary "$KB/out-$a/test.log" "$SUITE_NAME"
-	[ -f "$KB/out-$a/test.log" ] || die "$a: no test.log; the kernel did not build or boot (see $KB/kunit-$a.log)"
-	cp "$KB/out-$a/test.log" "$OUTD/bench/$a.log"
-	LOGS+=(--log "$a=$OUTD/bench/$a.log")
-	[ "$RC" = 0 ] || die "$a: the benchmark suite failed (see $OUTD/bench/$a.log)"
+for i in $(seq 1 "$BOOTS"); do
+	for a in $ARCHES; do
+		args=(--arch="$a")
+		[ "$a" = um ] || args+=(--kconfig_add CONFIG_SMP=y --qemu_args="-smp $CPUS")
+		echo "$PROG: ==== $a$([ "$a" = um ] || echo " -smp $CPUS"), boot $i of $BOOTS: build and run ($(date -u +%T))"
+		t0=$(date +%s)
+		KUNIT_TIMEOUT=${KUNIT_TIMEOUT:-1800} \
+			kl_kunit "$SRC" "$KB/out-$a" "$KUNITCONFIG" "$KB/results-$a.json" "$KB/kunit-$a.log" "${args[@]}"
+		echo "$PROG: $a boot $i done in $(( $(date +%s) - t0 )) s, kunit.py status $RC"
+		kl_summary "$KB/out-$a/test.log" "$SUITE_NAME"
+		[ -f "$KB/out-$a/test.log" ] || die "$a: no test.log; the kernel did not build or boot (see $KB/kunit-$a.log)"
+		cp "$KB/out-$a/test.log" "$OUTD/bench/$a.$i.log"
+		LOGS+=(--log "$a=$OUTD/bench/$a.$i.log")
+		[ "$RC" = 0 ] || die "$a: the benchmark suite failed (see $OUTD/bench/$a.$i.log)"
+	done
 done
 kl_untouched "$MARK"
 
@@ -105,6 +114,7 @@ kl_untouched "$MARK"
 CMD="make bench KDIR=$KDIR"
 [ "$ARCHES" = "um x86_64" ] || CMD+=" BENCH_ARCHES='$ARCHES'"
 [ "$CPUS" = 2 ] || CMD+=" BENCH_CPUS=$CPUS"
+[ "$BOOTS" = 3 ] || CMD+=" BENCH_BOOTS=$BOOTS"
 [ "${KUNIT_ACCEL:-tcg}" = tcg ] || CMD+=" KUNIT_ACCEL=$KUNIT_ACCEL"
 ACCEL=()
 [ "${KUNIT_ACCEL:-tcg}" != tcg ] || ACCEL=(--accel tcg)

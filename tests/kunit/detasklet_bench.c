@@ -4,14 +4,20 @@
  * side by side in one boot on the real softirq and workqueue core (make bench,
  * scripts/bench.sh; design and reading in docs/bench.md).
  *
- * Five mechanisms, each driven through the same item and the same callback:
+ * Seven mechanisms, each driven through the same item and the same callback:
  *   tasklet     tasklet_schedule()
  *   bh          queue_work(system_bh_wq)
  *   bh_highpri  queue_work(system_bh_highpri_wq)
  *   tasklet_hi  tasklet_hi_schedule()
  *   percpu      queue_work(<per-CPU process-context wq>): system_percpu_wq
  *               when the tree's workqueue.h declares it (scripts/bench.sh
- *               reads it and defines DT_BENCH_HAVE_PERCPU_WQ), else system_wq
+ *               reads it and defines DT_BENCH_HAVE_PERCPU_WQ), else
+ *               system_wq; the callback behind the local_bh_disable() guard
+ *               that TARGET=thread writes for every moved callback
+ *   highpri     queue_work(system_highpri_wq), guarded the same way: where
+ *               TARGET=thread queues what tasklet_hi_schedule() scheduled
+ *   percpu_noguard  the per-CPU workqueue with the callback unguarded: a
+ *               reference only, the tool never writes it
  *
  * Every figure is printed as one KTAP diagnostic line
  *   # <case>: bench: kind=<kind> key=value ...
@@ -66,7 +72,10 @@
 #define DTB_BUSY_NS	50000	/* flood: each callback busy-waits this long */
 #define DTB_WAIT	(10 * HZ)	/* cap of every wait */
 
-enum dtb_mech { DTB_TASKLET, DTB_BH, DTB_BH_HI, DTB_TASKLET_HI, DTB_PERCPU, DTB_NR };
+enum dtb_mech {
+	DTB_TASKLET, DTB_BH, DTB_BH_HI, DTB_TASKLET_HI, DTB_PERCPU, DTB_HIGHPRI,
+	DTB_PERCPU_NOGUARD, DTB_NR
+};
 
 static const char *const dtb_name[DTB_NR] = {
 	[DTB_TASKLET] = "tasklet",
@@ -74,6 +83,8 @@ static const char *const dtb_name[DTB_NR] = {
 	[DTB_BH_HI] = "bh_highpri",
 	[DTB_TASKLET_HI] = "tasklet_hi",
 	[DTB_PERCPU] = "percpu",
+	[DTB_HIGHPRI] = "highpri",
+	[DTB_PERCPU_NOGUARD] = "percpu_noguard",
 };
 
 enum dtb_mode {
@@ -117,6 +128,9 @@ static void dtb_schedule(struct dtb_item *it)
 		break;
 	case DTB_BH_HI:
 		queue_work(system_bh_highpri_wq, &it->work);
+		break;
+	case DTB_HIGHPRI:
+		queue_work(system_highpri_wq, &it->work);
 		break;
 	default:
 		queue_work(DTB_PERCPU_WQ, &it->work);
@@ -177,6 +191,14 @@ static void dtb_work_fn(struct work_struct *w)
 	dtb_body(it, now);
 }
 
+/* The guard TARGET=thread writes around every callback it moves. */
+static void dtb_work_fn_bh_off(struct work_struct *w)
+{
+	local_bh_disable();
+	dtb_work_fn(w);
+	local_bh_enable();
+}
+
 static struct dtb_item *dtb_items(struct kunit *test, enum dtb_mech mech, int n,
 				  struct dtb_batch *b)
 {
@@ -188,7 +210,10 @@ static struct dtb_item *dtb_items(struct kunit *test, enum dtb_mech mech, int n,
 		items[i].mech = mech;
 		items[i].batch = b;
 		tasklet_setup(&items[i].tasklet, dtb_tasklet_fn);
-		INIT_WORK(&items[i].work, dtb_work_fn);
+		if (mech == DTB_PERCPU || mech == DTB_HIGHPRI)
+			INIT_WORK(&items[i].work, dtb_work_fn_bh_off);
+		else
+			INIT_WORK(&items[i].work, dtb_work_fn);
 		init_completion(&items[i].finished);
 	}
 	return items;
@@ -490,20 +515,41 @@ static int dtb_waker_fn(void *arg)
 	return 0;
 }
 
-/* mech < 0: the baseline, no flood. */
-static void dtb_wakeup_one(struct kunit *test, int mech, int cpu, u64 *lat)
+/*
+ * The baseline's load: a SCHED_NORMAL thread that spins on the CPU, so the
+ * FIFO thread's wake-up from "none" has no idle exit in it either (the
+ * floods keep the CPU busy too).  It defers nothing, and yields at once to
+ * the woken FIFO thread (cond_resched(), for the kernels without
+ * preemption).
+ */
+static int dtb_spin_fn(void *arg)
+{
+	while (!kthread_should_stop()) {
+		cond_resched();
+		cpu_relax();
+	}
+	return 0;
+}
+
+/* mech < 0: the baseline, no flood; n wake-ups into lat; the flood's runs. */
+static long dtb_wakeup_one(struct kunit *test, int mech, int cpu, u64 *lat, int n)
 {
 	struct dtb_waker *w = kunit_kzalloc(test, sizeof(*w), GFP_KERNEL);
-	struct task_struct *t;
-	char what[64];
+	struct task_struct *t, *spin = NULL;
+	long runs = 0;
 
 	KUNIT_ASSERT_NOT_NULL(test, w);
 	w->lat = lat;
-	w->n = DTB_WAKEUPS;
+	w->n = n;
 	init_completion(&w->done);
 	if (mech >= 0) {
 		w->flood = dtb_items(test, mech, 1, NULL);
 		w->flood->mode = DTB_FLOOD;
+	} else {
+		spin = kthread_create(dtb_spin_fn, NULL, "dtb_spin/%d", cpu);
+		KUNIT_ASSERT_FALSE(test, IS_ERR(spin));
+		kthread_bind(spin, cpu);
+		wake_up_process(spin);
 	}
 	t = kthread_create(dtb_waker_fn, w, "dtb_fifo/%d", cpu);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(t));
@@ -517,27 +563,47 @@ static void dtb_wakeup_one(struct kunit *test, int mech, int cpu, u64 *lat)
 			WRITE_ONCE(w->flood->stop, true);
 	}
 	kthread_stop(t);
-	if (w->flood)
+	if (spin)
+		kthread_stop(spin);
+	if (w->flood) {
 		dtb_quiesce(w->flood);
-	snprintf(what, sizeof(what), "kind=wakeup mech=%s flood_runs=%ld",
-		 mech < 0 ? "none" : dtb_name[mech],
-		 w->flood ? atomic_long_read(&w->flood->runs) : 0L);
-	dtb_report(test, what, lat, DTB_WAKEUPS);
+		runs = atomic_long_read(&w->flood->runs);
+	}
+	return runs;
 }
 
+/* Every mechanism (and the baseline) in each of DTB_ROUNDS rounds. */
 static void dtb_fifo_wakeup(struct kunit *test)
 {
 	int cpu = cpumask_first(cpu_online_mask);
-	u64 *lat = kvcalloc(DTB_WAKEUPS, sizeof(u64), GFP_KERNEL);
-	int m;
+	int per = DTB_WAKEUPS / DTB_ROUNDS;
+	u64 *lat[DTB_NR + 1];
+	long runs[DTB_NR + 1] = {};
+	char what[80];
+	int m, r;
 
-	KUNIT_ASSERT_NOT_NULL(test, lat);
-	kunit_info(test, "bench: kind=wakeup_setup cpu=%d period_us=%d busy_ns=%d\n",
-		   cpu, DTB_PERIOD_US, DTB_BUSY_NS);
-	dtb_wakeup_one(test, -1, cpu, lat);
-	for (m = 0; m < DTB_NR; m++)
-		dtb_wakeup_one(test, m, cpu, lat);
-	kvfree(lat);
+	kunit_info(test, "bench: kind=wakeup_setup cpu=%d period_us=%d busy_ns=%d rounds=%d baseline=spin\n",
+		   cpu, DTB_PERIOD_US, DTB_BUSY_NS, DTB_ROUNDS);
+	for (m = 0; m <= DTB_NR; m++) {
+		lat[m] = kvcalloc(per * DTB_ROUNDS, sizeof(u64), GFP_KERNEL);
+		KUNIT_ASSERT_NOT_NULL(test, lat[m]);
+	}
+	/* lat[DTB_NR]: the baseline */
+	for (r = 0; r < DTB_ROUNDS; r++)
+		for (m = -1; m < DTB_NR; m++) {
+			int k = m < 0 ? DTB_NR : m;
+
+			runs[k] += dtb_wakeup_one(test, m, cpu, lat[k] + r * per, per);
+		}
+	for (m = -1; m < DTB_NR; m++) {
+		int k = m < 0 ? DTB_NR : m;
+
+		snprintf(what, sizeof(what), "kind=wakeup mech=%s flood_runs=%ld",
+			 m < 0 ? "none" : dtb_name[m], runs[k]);
+		dtb_report(test, what, lat[k], per * DTB_ROUNDS);
+	}
+	for (m = 0; m <= DTB_NR; m++)
+		kvfree(lat[m]);
 }
 
 static struct kunit_case detasklet_bench_cases[] = {

@@ -3,6 +3,8 @@
 test.log read into bench.json's content, the ratios, the bar, the table,
 the gnuplot input, and the cover-letter sentence (no kernel, no QEMU)."""
 
+import contextlib
+import io
 import json
 import tempfile
 import unittest
@@ -12,19 +14,22 @@ from detasklet.check import bench, bench_plot
 from detasklet.errors import InputError
 from detasklet.series import hotpaths
 
-MECHS = ("tasklet", "bh", "bh_highpri", "tasklet_hi", "percpu")
+MECHS = bench.MECHS
 # p99 latency in ns per mechanism; the tasklet's is 10000
-P99 = {"tasklet": 10000, "bh": 10500, "bh_highpri": 9000, "tasklet_hi": 8000, "percpu": 40000}
+P99 = {"tasklet": 10000, "bh": 10500, "bh_highpri": 9000, "tasklet_hi": 8000, "percpu": 40000,
+       "highpri": 12000, "percpu_noguard": 30000}
 
 
-def log_text(cpus: int = 2, skip: str = "") -> str:
-    """A kunit.py test.log with one of each bench line (skip: a kind left out)."""
+def log_text(cpus: int = 2, skip: str = "", bh: int = 0) -> str:
+    """A kunit.py test.log with one of each bench line (skip: a kind left out;
+    bh: BH work's p99 in ns, P99's when 0)."""
+    p99s = {**P99, **({"bh": bh} if bh else {})}
     lines = ["[12:00:00] KTAP version 1", "    # Subtest: detasklet_bench",
              f"    # dtb_latency_process: bench: kind=meta release=7.3.4 machine=x86_64 "
              f"cpus={cpus} hz=250 preempt=none percpu_wq=system_percpu_wq events=10000"]
     for src in ("process", "hardirq"):
         for m in MECHS:
-            p99 = P99[m] * (2 if src == "process" else 1)
+            p99 = p99s[m] * (2 if src == "process" else 1)
             lines.append(f"    # dtb_latency_{src}: bench: kind=latency src={src} mech={m} "
                          f"n=10000 p50={p99 // 2} p99={p99} max={p99 * 3}")
     for m in MECHS:
@@ -80,6 +85,39 @@ class BenchTest(unittest.TestCase):
         self.assertEqual(v["worst"], 1.125)
         self.assertFalse(v["within_bar"])
 
+    def test_boots_median_spread_and_noise(self) -> None:
+        """Three boots whose BH p99 ratios are 1.02, 1.08 and 1.30: the
+        median is 1.08, the spread [1.02, 1.30] covers the bar, so the
+        verdict is within noise, not met; the thread pairs are there."""
+        logs = []
+        for i, bh in enumerate((10200, 13000, 10800)):
+            (self.dir / f"b{i}.log").write_text(log_text(bh=bh))
+            logs.append(self.dir / f"b{i}.log")
+        d = bench.build({"x86_64": logs}, "make bench BENCH_BOOTS=3", "7.3.4")
+        v = d["verdict"]
+        self.assertEqual(v["boots"], {"x86_64": 3})
+        self.assertEqual(v["p99_ratios"]["x86_64/hardirq"]["bh_vs_tasklet"], 1.08)
+        self.assertEqual(v["spread"]["x86_64/hardirq"]["bh_vs_tasklet"], [1.02, 1.3])
+        self.assertEqual(v["outcomes"]["x86_64/hardirq"]["bh_vs_tasklet"], "within noise")
+        self.assertEqual(v["outcomes"]["x86_64/hardirq"]["percpu_vs_tasklet"], "not met")
+        self.assertEqual(v["p99_ratios"]["x86_64/hardirq"]["highpri_vs_tasklet_hi"], 1.5)
+        self.assertEqual(v["outcome"], "not met")       # bh_highpri 1.125 in every boot
+        self.assertEqual(d["runs"]["x86_64"]["latency"]["hardirq"]["bh"]["p99"], 10800)
+        self.assertEqual(d["runs"]["x86_64"]["meta"]["boots"], 3)
+        self.assertEqual(d["ratios"]["x86_64"]["latency"]["hardirq"]["bh"]["p99"], 1.08)
+        self.assertEqual(d["spread"]["x86_64"]["latency"]["hardirq"]["bh"]["p99"], [1.02, 1.3])
+        self.assertEqual(len(d["boots"]["x86_64"]), 3)
+        self.assertEqual(bench.outcome(0.9, 1.1), "met")
+        self.assertEqual(bench.outcome(1.11, 1.3), "not met")
+
+    def test_repeated_log_is_one_boot_each(self) -> None:
+        out = self.dir / "o"
+        with contextlib.redirect_stdout(io.StringIO()):
+            bench.main([f"x86_64={self.dir / 'x86_64.log'}", f"x86_64={self.dir / 'um.log'}"],
+                       out, "make bench", "7.3.4", plot=False)
+        self.assertEqual(json.loads((out / "bench.json").read_text())["verdict"]["boots"],
+                         {"x86_64": 2})
+
     def test_missing_kind_is_an_input_error(self) -> None:
         (self.dir / "bad.log").write_text(log_text(skip="cost"))
         with self.assertRaisesRegex(InputError, "no bench lines for cost"):
@@ -97,7 +135,9 @@ class BenchTest(unittest.TestCase):
         text = "\n".join(bench.table(self.data()))
         self.assertIn("== x86_64: Linux 7.3.4, 2 CPU(s)", text)
         self.assertIn("21.0 1.05x", text)          # bh, process p99 (us, ratio)
-        self.assertIn("bar 1.1x: NOT met (worst 1.12x)", text)
+        self.assertIn("  um/process: bh/tasklet 1.05x [1.05-1.05] met; bh_highpri/tasklet_hi "
+                      "1.12x [1.12-1.12] not met; percpu/tasklet 4.00x", text)
+        self.assertIn("bar 1.1x (BH work over the tasklet): NOT MET (worst median 1.12x)", text)
         self.assertIn("reproduce: make bench KDIR=/k", text)
 
     def test_write_json(self) -> None:
@@ -110,7 +150,7 @@ class BenchTest(unittest.TestCase):
         self.assertEqual(len(rows), 4)
         self.assertTrue(rows[0].startswith('"um process\\n(tasklet 20.0 us)" 1.05 0.9 0.8 4.0'))
         self.assertEqual(bench_plot.wakeup_rows(d)[1],
-                         '"x86_64\\n(tasklet flood 2000 us)" 0.0045 1 1 1 1 0.03')
+                         '"x86_64\\n(tasklet flood 2000 us)" 0.0045 1 1 1 1 0.03 1 1')
         self.assertIn("'wakeup.dat' using 7:xtic(1) title 'percpu'", bench_plot.script("t"))
 
 
@@ -165,17 +205,37 @@ class HotPathsTest(unittest.TestCase):
         self.assertIn("QEMU x86_64 (TCG, no KVM), 2 CPUs", s)
         self.assertIn("BH work p50 10.5us, p99 21.0us; tasklet p50 10.0us, p99 20.0us", s)
 
+    def test_sentence_with_the_spread_of_the_boots(self) -> None:
+        with tempfile.TemporaryDirectory() as tmp:
+            logs = []
+            for i, bh in enumerate((10200, 13000, 10800)):
+                (Path(tmp) / f"b{i}.log").write_text(log_text(bh=bh))
+                logs.append(Path(tmp) / f"b{i}.log")
+            data = bench.build({"x86_64": logs}, "make bench", "7.3.4", "tcg")
+        hp = hotpaths.matching("drivers/dma/pl330.c")
+        self.assertIn("2 CPUs, 10000 events each, median of 3 boots: BH work p50 5.4us, "
+                      "p99 10.8us; tasklet p50 5.0us, p99 10.0us. BH work's p99 is 1.08 times "
+                      "the tasklet's (from 1.02 to 1.30 times over the boots): within noise of "
+                      "the series' aim of at most 1.1 times.", hotpaths.sentence(data, hp))
+        # TARGET=thread: the guarded per-CPU item, and system_highpri_wq for tasklet_hi
+        self.assertIn("Process-context work's p99 is 4.00 times the tasklet's (from 4.00 to "
+                      "4.00 times over the boots): this misses",
+                      hotpaths.sentence(data, hp, target="thread"))
+        hi = hotpaths.HotPath("hi", ("x/",), "tasklet_hi", "hardirq")
+        self.assertIn("highpri process-context work's p99 is 1.50 times the tasklet_hi's",
+                      hotpaths.sentence(data, hi, target="thread").lower())
+
     def test_sentence_says_the_aim_is_missed(self) -> None:
         with tempfile.TemporaryDirectory() as tmp:
             data = json.loads(self.bench_json(tmp).read_text())
         hp = hotpaths.matching("drivers/dma/pl330.c")
         lat = data["runs"]["x86_64"]["latency"]["hardirq"]
         lat["bh"]["p99"] = 12900
-        data["ratios"]["x86_64"]["latency"]["hardirq"]["bh"]["p99"] = 1.29
+        data["verdict"]["p99_ratios"]["x86_64/hardirq"]["bh_vs_tasklet"] = 1.29
         self.assertIn("p99 12.9us; tasklet p50 5.0us, p99 10.0us. BH work's p99 is 1.29 "
                       "times the tasklet's: this misses the series' aim of at most 1.1 "
                       "times.", hotpaths.sentence(data, hp))
-        data["ratios"]["x86_64"]["latency"]["hardirq"]["bh"]["p99"] = 1.104
+        data["verdict"]["p99_ratios"]["x86_64/hardirq"]["bh_vs_tasklet"] = 1.104
         self.assertIn("is 1.104 times the tasklet's: this misses", hotpaths.sentence(data, hp))
 
     def test_accel_only_with_a_qemu_run(self) -> None:

@@ -6,13 +6,18 @@ terminal and (check/bench_plot.py) OUT/bench/latency.png.
 
 Every figure is kept with its ratio to the tasklet of the same run (the same
 boot): absolute times under UML or QEMU/TCG say little, ratios say how a
-mechanism compares on the same machine at the same moment."""
+mechanism compares on the same machine at the same moment. A run of several
+boots (make bench BENCH_BOOTS=N, one test.log each) keeps each boot's
+figures ("boots"); "runs" holds the median of each figure over the boots,
+"ratios" the median of each boot's ratio and "spread" their [min, max], and
+the verdict is "within noise" where that spread covers the bar."""
 
 from __future__ import annotations
 
 import json
 import logging
 import re
+import statistics
 from pathlib import Path
 from typing import Any
 
@@ -20,9 +25,18 @@ from ..errors import InputError, OutError
 
 log = logging.getLogger("detasklet")
 
-MECHS = ("tasklet", "bh", "bh_highpri", "tasklet_hi", "percpu")
+# percpu and highpri: the process-context workqueues TARGET=thread queues on,
+# with the callback behind the local_bh_disable() guard the tool writes;
+# percpu_noguard: the same without the guard, a reference the tool never writes
+MECHS = ("tasklet", "bh", "bh_highpri", "tasklet_hi", "percpu", "highpri", "percpu_noguard")
 BASE = "tasklet"
 BAR = 1.1           # BH work's p99 latency within 1.1x of the tasklet's
+# verdict pairs: (name, mechanism, its base); the bar is about the BH ones
+PAIRS = (("bh_vs_tasklet", "bh", "tasklet"),
+         ("bh_highpri_vs_tasklet_hi", "bh_highpri", "tasklet_hi"),
+         ("percpu_vs_tasklet", "percpu", "tasklet"),
+         ("highpri_vs_tasklet_hi", "highpri", "tasklet_hi"))
+BAR_PAIRS = ("bh_vs_tasklet", "bh_highpri_vs_tasklet_hi")
 LINE = re.compile(r"#\s+(?P<case>\w+):\s+bench:\s+(?P<rest>.*)$")
 PAIR = re.compile(r"(\w+)=(\S+)")
 
@@ -104,39 +118,102 @@ def ratios(run: Run) -> dict[str, Any]:
     return out
 
 
-def verdict(runs: dict[str, Run], rat: dict[str, Any]) -> dict[str, Any]:
-    """BH work's p99 schedule-to-run latency over the tasklet's (and highpri
-    BH over tasklet_hi), per run and source, against the 1.1x bar."""
-    pairs = {}
-    for where, run in runs.items():
-        for src, by_mech in run["latency"].items():
-            bh = rat[where]["latency"][src].get("bh", {}).get("p99")
-            hi = by_mech.get("bh_highpri", {}).get("p99")
-            thi = by_mech.get("tasklet_hi", {}).get("p99")
-            pairs[f"{where}/{src}"] = {"bh_vs_tasklet": bh,
-                                       "bh_highpri_vs_tasklet_hi": _ratio(hi, thi)
-                                       if hi is not None and thi else None}
-    worst = max((v for p in pairs.values() for v in p.values() if v is not None), default=None)
-    return {"bar": BAR, "p99_ratios": pairs, "worst": worst,
-            "within_bar": worst is not None and worst <= BAR}
+def _combine(items: list[Any], leaf: Any) -> Any:
+    """The nested dicts of items (same shape) with leaf(values) at each
+    numeric leaf (the values the items have there, None left out); other
+    leaves are the first item's."""
+    first = items[0]
+    if isinstance(first, dict):
+        keys = list(dict.fromkeys(k for it in items if isinstance(it, dict) for k in it))
+        return {k: _combine([it[k] for it in items if isinstance(it, dict) and k in it], leaf)
+                for k in keys}
+    nums = [v for v in items if isinstance(v, (int, float)) and not isinstance(v, bool)]
+    return leaf(nums) if nums else first
+
+
+def _median(vals: list[float]) -> float:
+    """The median; a whole number for whole numbers (ns, counts), else to
+    three decimals (ratios)."""
+    m = statistics.median(vals)
+    return int(round(m)) if all(isinstance(v, int) for v in vals) else round(m, 3)
+
+
+def _spread(vals: list[float]) -> list[float]:
+    return [min(vals), max(vals)]
+
+
+def outcome(lo: float, hi: float, bar: float = BAR) -> str:
+    """met: every boot within the bar; not met: none; within noise: the
+    spread of the boots covers it."""
+    return "met" if hi <= bar else "not met" if lo > bar else "within noise"
+
+
+def _pair(run: Run, rat: dict[str, Any], src: str, mech: str, base: str) -> float | None:
+    if base == BASE:
+        return rat["latency"][src].get(mech, {}).get("p99")
+    by_mech = run["latency"][src]
+    new, old = by_mech.get(mech, {}).get("p99"), by_mech.get(base, {}).get("p99")
+    return _ratio(new, old) if new is not None and old else None
+
+
+def verdict(boots: dict[str, list[Run]], rats: dict[str, list[dict[str, Any]]]
+            ) -> dict[str, Any]:
+    """Each pair's p99 schedule-to-run ratio (BH work over the tasklet,
+    highpri BH over tasklet_hi, and the guarded process-context items of
+    TARGET=thread over the same), per run and source: the median over the
+    boots, the [min, max] spread, and its outcome against the 1.1x bar."""
+    pairs: dict[str, dict[str, float | None]] = {}
+    spread: dict[str, dict[str, list[float]]] = {}
+    outcomes: dict[str, dict[str, str]] = {}
+    for where, runs in boots.items():
+        for src in runs[0]["latency"]:
+            key = f"{where}/{src}"
+            pairs[key], spread[key], outcomes[key] = {}, {}, {}
+            for name, mech, base in PAIRS:
+                vals = [v for run, rat in zip(runs, rats[where])
+                        if (v := _pair(run, rat, src, mech, base)) is not None]
+                pairs[key][name] = _median(vals) if vals else None
+                if vals:
+                    spread[key][name] = _spread(vals)
+                    outcomes[key][name] = outcome(*_spread(vals))
+    bar = [o[n] for o in outcomes.values() for n in BAR_PAIRS if n in o]
+    worst = max((p[n] for p in pairs.values() for n in BAR_PAIRS if p.get(n) is not None),
+                default=None)
+    overall = ("not met" if "not met" in bar else "within noise" if "within noise" in bar
+               else "met" if bar else "no figures")
+    return {"bar": BAR, "boots": {w: len(r) for w, r in boots.items()}, "p99_ratios": pairs,
+            "spread": spread, "outcomes": outcomes, "outcome": overall, "worst": worst,
+            "within_bar": overall == "met"}
 
 
 ACCELS = ("tcg", "kvm", "")
 
 
-def build(logs: dict[str, Path], command: str, kernel: str, accel: str = "") -> dict[str, Any]:
-    """bench.json's content from kunit.py's test.log of each run; accel:
-    what QEMU ran on (tcg, kvm; "" not known), kept when there is a QEMU run."""
+def _read(path: Path) -> Run:
+    try:
+        lines = path.read_text(errors="replace").splitlines()
+    except OSError as e:
+        raise InputError(f"cannot read {path}: {e.strerror}") from None
+    return run_from_records(parse_lines(lines), str(path))
+
+
+def build(logs: dict[str, Path | list[Path]], command: str, kernel: str, accel: str = ""
+          ) -> dict[str, Any]:
+    """bench.json's content from kunit.py's test.log of each boot of each
+    run; accel: what QEMU ran on (tcg, kvm; "" not known), kept when there
+    is a QEMU run."""
+    boots = {where: [_read(p) for p in (paths if isinstance(paths, list) else [paths])]
+             for where, paths in logs.items()}
+    per_boot = {where: [ratios(run) for run in runs] for where, runs in boots.items()}
     runs: dict[str, Run] = {}
-    for where, path in logs.items():
-        try:
-            lines = path.read_text(errors="replace").splitlines()
-        except OSError as e:
-            raise InputError(f"cannot read {path}: {e.strerror}") from None
-        runs[where] = run_from_records(parse_lines(lines), str(path))
-    rat = {where: ratios(run) for where, run in runs.items()}
+    for where, rs in boots.items():
+        runs[where] = _combine(rs, _median)
+        runs[where]["meta"] = {**rs[0]["meta"], "boots": len(rs)}
+    rat = {where: _combine(rs, _median) for where, rs in per_boot.items()}
     out = {"kernel": kernel, "command": command, "base": BASE, "mechanisms": list(MECHS),
-           "runs": runs, "ratios": rat, "verdict": verdict(runs, rat)}
+           "runs": runs, "ratios": rat,
+           "spread": {where: _combine(rs, _spread) for where, rs in per_boot.items()},
+           "boots": boots, "verdict": verdict(boots, per_boot)}
     if accel and any(w != "um" for w in runs):
         out["accel"] = accel
     return out
@@ -159,7 +236,7 @@ def table(data: dict[str, Any]) -> list[str]:
         out.append(f"== {where}: Linux {meta.get('release', '?')}, {meta.get('cpus', '?')} CPU(s), "
                    f"preempt={meta.get('preempt', '?')}, percpu={meta.get('percpu_wq', '?')} "
                    f"(ratios: over the tasklet, same boot)")
-        head = (f"{'mechanism':<11} {'proc p50 us':>14} {'proc p99 us':>14} {'irq p99 us':>14} "
+        head = (f"{'mechanism':<14} {'proc p50 us':>14} {'proc p99 us':>14} {'irq p99 us':>14} "
                 f"{'sched ns':>12} {'run ns':>12} {'cb/s 1cpu':>16} {'cb/s all':>16} "
                 f"{'FIFO p99 us':>16} {'FIFO max us':>16}")
         out += [head, "-" * len(head)]
@@ -167,7 +244,7 @@ def table(data: dict[str, Any]) -> list[str]:
             if m == "none":
                 w = run["wakeup"].get("none")
                 if w:
-                    out.append(f"{'(no flood)':<11} {'':>14} {'':>14} {'':>14} {'':>12} {'':>12} "
+                    out.append(f"{'(no flood)':<14} {'':>14} {'':>14} {'':>14} {'':>12} {'':>12} "
                                f"{'':>16} {'':>16} {_us(w['p99']):>16} {_us(w['max']):>16}")
                 continue
             lp = run["latency"].get("process", {}).get(m, {})
@@ -181,7 +258,7 @@ def table(data: dict[str, Any]) -> list[str]:
             def cell(v: Any, r: float | None, fmt: Any = str) -> str:
                 return "-" if v is None else f"{fmt(v)} {_x(r)}"
             out.append(" ".join([
-                f"{m:<11}",
+                f"{m:<14}",
                 f"{cell(lp.get('p50'), rp.get('p50'), _us):>14}",
                 f"{cell(lp.get('p99'), rp.get('p99'), _us):>14}",
                 f"{cell(lh.get('p99'), rh.get('p99'), _us):>14}",
@@ -192,14 +269,30 @@ def table(data: dict[str, Any]) -> list[str]:
                 f"{cell(w.get('p99'), rw.get('p99'), _us):>16}",
                 f"{cell(w.get('max'), rw.get('max'), _us):>16}"]))
         out.append("")
-    v = data["verdict"]
-    for key, p in v["p99_ratios"].items():
-        out.append(f"p99 schedule-to-run, {key}: bh/tasklet {_x(p['bh_vs_tasklet'])}, "
-                   f"bh_highpri/tasklet_hi {_x(p['bh_highpri_vs_tasklet_hi'])}")
-    if v["worst"] is not None:
-        out.append(f"bar {v['bar']}x: {'met' if v['within_bar'] else 'NOT met'} "
-                   f"(worst {v['worst']:.2f}x)")
+    out += verdict_lines(data["verdict"])
     out.append(f"reproduce: {data['command']}")
+    return out
+
+
+def verdict_lines(v: dict[str, Any]) -> list[str]:
+    """Each pair's median p99 ratio with its spread over the boots and its
+    outcome, then the bar's."""
+    out = []
+    boots = ", ".join(f"{w} {n}" for w, n in v.get("boots", {}).items())
+    out.append(f"p99 schedule-to-run ratios: median of the boots ({boots}), [min-max], "
+               f"against the {v['bar']}x bar")
+    for key, p in v["p99_ratios"].items():
+        cells = []
+        for name, mech, base in PAIRS:
+            lo_hi = v["spread"].get(key, {}).get(name)
+            if p.get(name) is None or lo_hi is None:
+                continue
+            cells.append(f"{mech}/{base} {_x(p[name])} [{lo_hi[0]:.2f}-{lo_hi[1]:.2f}] "
+                         f"{v['outcomes'][key][name]}")
+        out.append(f"  {key}: " + "; ".join(cells))
+    if v["worst"] is not None:
+        out.append(f"bar {v['bar']}x (BH work over the tasklet): {v['outcome'].upper()} "
+                   f"(worst median {v['worst']:.2f}x)")
     return out
 
 
@@ -221,12 +314,13 @@ def main(logs: list[str], out_dir: Path, command: str, kernel: str, plot: bool =
     """detasklet bench --log WHERE=test.log ... -o OUT/bench."""
     if accel not in ACCELS:
         raise InputError(f"--accel {accel!r}: expected tcg or kvm")
-    by_where: dict[str, Path] = {}
+    by_where: dict[str, Path | list[Path]] = {}
     for item in logs:
         where, sep, path = item.partition("=")
         if not sep or not where or not path:
             raise InputError(f"--log {item!r}: expected WHERE=PATH (um=OUT/bench/um.log)")
-        by_where[where] = Path(path)
+        prev = by_where.get(where, [])
+        by_where[where] = [*(prev if isinstance(prev, list) else [prev]), Path(path)]
     if not by_where:
         raise InputError("no --log given: nothing to read")
     data = build(by_where, command, kernel, accel)

@@ -47,12 +47,17 @@ def wakeup_rows(data: dict[str, Any]) -> list[str]:
     return rows
 
 
+def _label(m: str) -> str:
+    """A mechanism's name in the key; the unguarded item is a reference."""
+    return f"{m} (reference)" if m == "percpu_noguard" else m
+
+
 def script(title: str) -> str:
     """The gnuplot program, reading latency.dat and wakeup.dat beside it."""
-    lat_cols = ", ".join(f"'latency.dat' using {i + 2}:xtic(1) title '{m}'"
+    lat_cols = ", ".join(f"'latency.dat' using {i + 2}:xtic(1) title '{_label(m)}'"
                          for i, m in enumerate(OTHERS))
     wk = ("none", *MECHS)
-    wk_cols = ", ".join(f"'wakeup.dat' using {i + 2}:xtic(1) title '{m}'"
+    wk_cols = ", ".join(f"'wakeup.dat' using {i + 2}:xtic(1) title '{_label(m)}'"
                         for i, m in enumerate(wk))
     return f"""set terminal pngcairo size 1400,620 font 'Sans,10'
 set output 'latency.png'
@@ -65,7 +70,7 @@ set style fill solid 0.8 border -1
 set key top left
 set grid ytics
 set logscale y
-set title 'p99 schedule-to-run latency / tasklet (same boot; lower is better)'
+set title 'p99 schedule-to-run latency / tasklet (median over the boots of each boot ratio; lower is better)'
 set ylabel 'ratio to the tasklet (log)'
 set arrow 1 from graph 0, first 1 to graph 1, first 1 nohead lc 'black' lw 2
 set arrow 2 from graph 0, first {BAR} to graph 1, first {BAR} nohead dt 2 lc 'red' lw 2
