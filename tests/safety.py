@@ -582,6 +582,95 @@ def case_send_check_on_the_other_tree(w: World) -> str:
                    "is Linux 7.3.4", before)
 
 
+def _user_files_in_series(w: World, cmd: str) -> str:
+    """Files a user put in OUT/series/ (a note beside the folders, an
+    extra patch in one) are refused up front, named, never deleted."""
+    w.first()
+    folder = next(p for p in (w.out / "series").iterdir() if p.is_dir())
+    (w.out / "series/notes.txt").write_text("my notes\n")
+    (folder / "0099-my-extra.patch").write_text("mine\n")
+    before = w.state()
+    args = [cmd, str(w.kdir), "-o", str(w.out)] + (["-q"] if cmd == "convert" else [])
+    err = refused(w, run(args, w.work), "series/notes.txt", before)
+    if err:
+        return err
+    (w.out / "series/notes.txt").unlink()
+    before = w.state()
+    return refused(w, run(args, w.work), f"series/{folder.name}/0099-my-extra.patch", before)
+
+
+def case_series_refuses_user_files_in_series(w: World) -> str:
+    return _user_files_in_series(w, "series")
+
+
+def case_convert_refuses_user_files_in_series(w: World) -> str:
+    return _user_files_in_series(w, "convert")
+
+
+def case_series_disk_full_keeps_out(w: World) -> str:
+    """make series that runs out of room (OUT on a full file system) leaves
+    OUT as it was, series/ and README whole, with one line."""
+    if not ROOT_USER:
+        raise Skip("needs root for a small tmpfs")
+    small = w.top / "small"
+    small.mkdir()
+    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=80m", "tmpfs",
+                       str(small)]).returncode:
+        raise Skip("mount -t tmpfs not permitted here")
+    try:
+        out = small / "out"
+        p = w.convert(out=str(out))
+        if p.returncode:
+            return f"first run: exit {p.returncode}: {p.stderr[-300:]}"
+        try:
+            with open(small / "filler", "wb") as f:     # all the room there is
+                while True:
+                    f.write(b"\0" * 4096)
+                    f.flush()
+        except OSError:
+            pass
+        # room for half a copy of OUT: the run fails in the middle
+        size = sum(q.stat().st_size for q in out.rglob("*") if q.is_file())
+        os.truncate(small / "filler", max(0, (small / "filler").stat().st_size - size // 2))
+        before = w.state()
+        p = run(["series", str(w.kdir), "-o", str(out), "--no-cache"], w.work)
+        return refused(w, p, "left as it was", before)
+    finally:
+        subprocess.run(["umount", str(small)])
+
+
+def case_series_killed_keeps_out(w: World) -> str:
+    """make series killed (-9) as it writes its second mail leaves OUT as
+    it was, series/README and all; the next run writes it and removes the
+    killed run's scratch folder."""
+    w.first()
+    before = tree_state(w.out)
+    hook = {"PYTHONPATH": f"{ROOT / 'scripts'}{os.pathsep}{ROOT / 'tests/hooks'}",
+            "DETASKLET_KILL_AT": "/series/:2"}
+    p = run(["series", str(w.kdir), "-o", str(w.out), "--no-cache"], w.work, hook)
+    if p.returncode != -9:
+        return f"exit {p.returncode}, want -9 ({p.stderr[-200:]!r})"
+    if tree_state(w.out) != before:
+        return "OUT changed"
+    p = run(["series", str(w.kdir), "-o", str(w.out), "--no-cache"], w.work)
+    if p.returncode:
+        return f"rerun: exit {p.returncode}: {p.stderr[-300:]}"
+    left = [n for n in os.listdir(w.work) if n.startswith("out.")]
+    return f"scratch left: {left}" if left else ""
+
+
+def case_series_on_a_read_only_out(w: World) -> str:
+    if not ROOT_USER:
+        raise Skip("needs root to run as another user")
+    w.first()
+    for q in [w.top, *w.top.rglob("*")]:
+        if q.is_dir():
+            os.chmod(q, 0o755)
+    before = w.state()
+    p = run(["series", str(w.kdir), "-o", str(w.out), "--no-cache"], w.work, user="65534")
+    return refused(w, p, "cannot write", before)
+
+
 def case_no_get_maintainer_warns(w: World) -> str:
     """No scripts/get_maintainer.pl: a warning, and each patch says it has
     no recipients."""

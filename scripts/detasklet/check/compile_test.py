@@ -39,7 +39,7 @@ from ..ctext.kbuild import Enablement, read_config
 from ..errors import InputError, OutError
 from ..kdir import kernel_version
 from ..out import files as outfiles, place
-from ..out.staging import write_file
+from ..out.staging import changed, write_file
 from . import make, worktree
 from .arches import ARCHES, DEFAULT_ARCHES, arch_for, candidates, make_vars, order
 from ..series import write as series_write
@@ -358,9 +358,10 @@ def main(job: Job) -> int:
     start = time.time()
     res, by_file = run(job)
     builds = file_builds(by_file, res)
-    record(job.out, builds, md_section(builds, res, job.arches))
-    # the messages of series/ say how their files built
-    series_write.rebuild(job.kdir, job.out, job.jobs)
+    with changed(job.out) as tmp:       # the records and series/ swapped in whole
+        record(tmp, builds, md_section(builds, res, job.arches))
+        # the messages of series/ say how their files built
+        series_write.rebuild(job.kdir, tmp, job.jobs)
     reg = regressions(builds)
     nb = sum(built(b) for b in builds.values())
     nerr = sum(b["pristine"] == "error" and not b.get("regression") for b in builds.values())

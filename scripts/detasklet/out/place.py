@@ -188,7 +188,63 @@ def foreign(out: Path) -> list[str]:
         raise OutError(f"cannot read {out}: {e.strerror}") from None
     if marker(out) is None and not older(out):
         return names
-    return [n for n in names if n not in ENTRIES and not TMP_RE.fullmatch(n)]
+    return [n for n in names if n not in ENTRIES and not TMP_RE.fullmatch(n)] + \
+        series_foreign(out / "series")
+
+
+PATCH_RE = re.compile(r"(\d{4})-[^/]*\.patch")
+
+
+def _listed(readme: Path) -> dict[str, int] | None:
+    """folder -> its number of patches, from series/README (None: no
+    README, or not one the tool wrote)."""
+    try:
+        lines = readme.read_text().splitlines()
+    except (OSError, UnicodeDecodeError):
+        return None
+    head = [i for i, ln in enumerate(lines) if ln.split()[:2] == ["folder", "patches"]]
+    if not head:
+        return None
+    got = {}
+    for ln in lines[head[0] + 1:]:
+        f = ln.split()
+        if len(f) < 2 or not f[1].isdigit():
+            return None
+        got[f[0]] = int(f[1])
+    return got
+
+
+def series_foreign(sdir: Path) -> list[str]:
+    """What OUT/series/ holds that the tool did not write (as series/...):
+    it writes README and, in each folder README lists, the cover letter and
+    one NNNN-*.patch per patch of that folder (any folder of such patches
+    when a killed run left no README). A replacing run refuses these
+    instead of deleting them."""
+    if not sdir.exists() and not sdir.is_symlink():
+        return []
+    if sdir.is_symlink() or not sdir.is_dir():
+        return ["series"]
+    listed = _listed(sdir / "README")
+    alien = []
+    for name in sorted(os.listdir(sdir)):
+        p = sdir / name
+        if name == "README" and p.is_file() and not p.is_symlink():
+            continue
+        if p.is_symlink() or not p.is_dir() or (listed is not None and name not in listed):
+            alien.append(f"series/{name}")
+            continue
+        seen: set[str] = set()
+        for f in sorted(os.listdir(p)):
+            m = PATCH_RE.fullmatch(f)
+            n = int(m.group(1)) if m else -1
+            ok = (m is not None and (p / f).is_file() and not (p / f).is_symlink()
+                  and m.group(1) not in seen and (f == "0000-cover-letter.patch" or n > 0)
+                  and (listed is None or n <= listed[name]))
+            if not ok:
+                alien.append(f"series/{name}/{f}")
+            elif m:
+                seen.add(m.group(1))
+    return alien
 
 
 def older(out: Path) -> bool:

@@ -104,7 +104,8 @@ class Staging:
             write_marker(self.dir, self.kernel, self.version)
         except OSError as e:
             shutil.rmtree(self.dir, ignore_errors=True)
-            raise OutError(f"cannot write {self.out.parent}: {e.strerror}") from None
+            raise OutError(f"cannot write {self.out.parent}: {e.strerror}; {self.out} is "
+                           "left as it was") from None
         return self.dir
 
     def carry(self, name: str) -> None:
@@ -121,8 +122,13 @@ class Staging:
                 shutil.copytree(src, self.dir / name, symlinks=True)
             else:
                 shutil.copy2(src, self.dir / name)
-        except (OSError, shutil.Error) as e:
-            raise OutError(f"cannot copy {src} into the new OUT: {e}") from None
+        except OSError as e:
+            raise OutError(f"cannot copy {src} into the new OUT ({e.strerror}); {self.out} "
+                           "is left as it was") from None
+        except shutil.Error as e:
+            first = e.args[0][0] if e.args and e.args[0] else ("", "", str(e))
+            raise OutError(f"cannot copy {src} into the new OUT ({first[-1]}); {self.out} "
+                           "is left as it was") from None
 
     def commit(self) -> None:
         """The old OUT is moved aside before the new one takes its name: a
@@ -141,6 +147,33 @@ class Staging:
     def abort(self) -> None:
         if self.dir.is_dir() and marker(self.dir) is not None:
             shutil.rmtree(self.dir, ignore_errors=True)
+
+
+@contextmanager
+def changed(out: Path) -> Iterator[Path]:
+    """Change an existing OUT as a whole (make series, compile-test's
+    records): a copy of its entries in a scratch folder is the block's to
+    change; it replaces OUT in two renames when the block ends, and is
+    removed, OUT left as it was, when it fails or is interrupted. Call
+    under locked(out)."""
+    made = marker(out) or {}
+    stage = Staging(out, str(made.get("kernel", "")), str(made.get("version", "")))
+    tmp = stage.begin()
+    try:
+        shutil.copy2(out / MARKER, tmp / MARKER)
+        for name in sorted(os.listdir(out)):
+            if name in ENTRIES and name != MARKER:
+                stage.carry(name)
+        yield tmp
+    except OSError as e:
+        stage.abort()
+        raise OutError(f"cannot write the results ({e.strerror}"
+                       f"{': ' + str(e.filename) if e.filename else ''}); {out} is left as "
+                       "it was") from None
+    except BaseException:
+        stage.abort()
+        raise
+    stage.commit()
 
 
 def write_file(out: Path, name: str, text: str) -> Path:

@@ -29,7 +29,7 @@ from ..ctext.gitdiff import FileDiff, apply, file_diff, parse
 from ..errors import InputError, PatchError
 from ..kdir import kernel_version
 from ..out import files as outfiles, place
-from ..out.staging import locked, write_file
+from ..out.staging import changed, locked, write_file
 from ..out.files import Status
 from . import hotpaths, maintainers, mbox, message, plan as plan_, trees
 from .identity import Ident, identity
@@ -325,8 +325,8 @@ def main(kdir_arg: str, out_arg: str, from_: str | None, base: str | None, jobs:
     out = place.existing(kdir, out_arg)
     place.check_apart(kdir, out, cache_dir)
     ident = identity(kdir, from_, base)
-    with locked(out):
-        patches = build(kdir, out, ident, jobs, str(out), store=cache.Cache(cache_dir))
+    with locked(out), changed(out) as tmp:     # series/ and the reports swapped in whole
+        patches = build(kdir, tmp, ident, jobs, str(out), store=cache.Cache(cache_dir))
     print(f"series: {len(patches)} patches in {out / 'series'}/, one folder per tree "
           f"(README lists them)")
     return 0
