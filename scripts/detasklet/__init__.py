@@ -15,4 +15,22 @@ OUT/series/ -> check/:
     errors.py  the one error hierarchy; __main__.py the command line
 """
 
+from __future__ import annotations
+
 __version__ = "0.1.0"
+
+
+def version() -> str:
+    """The one version string, which --version prints and a cover letter's
+    reproduce line names: __version__, and in a git checkout its commit
+    (git describe --always --dirty), e.g. "0.1.0 (git 7f23685)"."""
+    import subprocess
+    from pathlib import Path
+    here = Path(__file__).resolve().parents[2]
+    try:
+        r = subprocess.run(["git", "-C", str(here), "describe", "--always", "--dirty"],
+                           capture_output=True, text=True, timeout=30)
+    except (OSError, subprocess.SubprocessError):
+        return __version__
+    commit = r.stdout.strip() if r.returncode == 0 and (here / ".git").exists() else ""
+    return f"{__version__} (git {commit})" if commit else __version__

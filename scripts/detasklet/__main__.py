@@ -15,7 +15,7 @@ import traceback
 from pathlib import Path
 from typing import Callable, NoReturn
 
-from . import __version__, cache
+from . import __version__, cache, version
 from .errors import DetaskletError
 
 log = logging.getLogger("detasklet")
@@ -212,7 +212,7 @@ def parser() -> Parser:
     p = Parser(prog="detasklet", parents=[common], description=(
         "Convert Linux kernel tasklet users to BH workqueues with Coccinelle. "
         "The kernel tree is only read; results go to OUT."))
-    p.add_argument("--version", action="version", version=f"detasklet {__version__}")
+    p.add_argument("--version", action="version", version=f"detasklet {version()}")
     sub = p.add_subparsers(dest="cmd", required=True, parser_class=Parser)
 
     def command(name: str, fn: Callable[[argparse.Namespace], int], text: str,

@@ -203,10 +203,10 @@ def report(out: Path, kernel: str, outcomes: list[Outcome],
                   "These paths could not be read or lead out of the tree: tasklet users "
                   "among them are not in this report.", ""]
         lines += [f"- `{p}`: {why}" for p, why in sorted(unscanned)]
-    lines += ["", "## Not converted, and why", ""]
-    for o in sorted(outcomes, key=lambda o: o.path):
-        if o.status != Status.CONVERTED:
-            lines.append(f"- `{o.path}` ({o.status}): {o.reason}")
+    left = [o for o in sorted(outcomes, key=lambda o: o.path) if o.status != Status.CONVERTED]
+    if left:
+        lines += ["", "## Not converted, and why", ""]
+        lines += [f"- `{o.path}` ({o.status}): {o.reason}" for o in left]
     (out / "report.md").write_text("\n".join(lines) + "\n")
 
 

@@ -18,12 +18,11 @@ from __future__ import annotations
 import json
 import logging
 import shutil
-import subprocess
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from .. import cache
+from .. import cache, version
 from ..ctext import layout
 from ..ctext.gitdiff import FileDiff, apply, file_diff, parse
 from ..errors import InputError, PatchError
@@ -139,15 +138,22 @@ def report_section(patches: list[Patch], series: "list[Series]") -> list[str]:
     if fallback:
         lines += ["Subjects whose prefix is only the path (no table entry):", ""]
         lines += [f"- `{p.subject}`: {', '.join(p.files)}" for p in fallback]
-    return lines
+    return lines + patch_index(series)
 
 
-def tool_version() -> str:
-    """This checkout's git describe, for the cover letter."""
-    here = Path(__file__).resolve().parents[3]
-    r = subprocess.run(["git", "-C", str(here), "describe", "--always", "--dirty"],
-                       capture_output=True, text=True)
-    return r.stdout.strip() or "unknown"
+def patch_name(n: int, p: Patch) -> str:
+    """The file name of the n-th mail of a series."""
+    return f"{n:04d}-{mbox.slug(p.subject)}.patch"
+
+
+def patch_index(series: "list[Series]") -> list[str]:
+    """report.md: each file a patch changes, and that patch's mail."""
+    rows = sorted((f, f"series/{s.folder}/{patch_name(n, p)}")
+                  for s in series for n, p in enumerate(s.patches, 1) for f in p.files)
+    if not rows:
+        return []
+    return ["", "### Patches, by file", "", "| file | patch |", "|---|---|"] + \
+        [f"| `{f}` | `{name}` |" for f, name in rows]
 
 
 @dataclass
@@ -201,7 +207,7 @@ def part_text(s: Series) -> str:
 def reproduce_lines(kdir: Path, rep: dict, base: str) -> list[str]:
     """The commands that make the series again, without a local path."""
     tree = f"<linux-{rep.get('kernel', '')}>"
-    return [f"To reproduce with detasklet {tool_version()}, {tree} being a Linux "
+    return [f"To reproduce with detasklet {version()}, {tree} being a Linux "
             f"{rep.get('kernel', '')} source tree" + (f" at {base[:12]}" if base else "") + ":",
             "", f"  make convert KDIR={tree}"
             + (" TARGET=thread" if rep.get("target") == "thread" else ""),
@@ -282,7 +288,7 @@ def build(kdir: Path, out: Path, ident: Ident, jobs: int = 2, out_name: str = ""
         d.mkdir()
         total = len(s.patches)
         for n, p in enumerate(s.patches, 1):
-            (d / f"{n:04d}-{mbox.slug(p.subject)}.patch").write_text(
+            (d / patch_name(n, p)).write_text(
                 mbox.patch_file(p, n, total, ident, fds, builds, notes, sites, keys),
                 errors="surrogateescape")
         mine = {f for p in s.patches for f in p.files}

@@ -1,0 +1,51 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""One version from one place: --version prints what a cover letter's
+reproduce line names; report.md indexes each file's patch and has no
+empty heading."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import unittest
+from pathlib import Path
+from types import SimpleNamespace
+
+from detasklet import __version__, version
+from detasklet.series import write
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+class Version(unittest.TestCase):
+    def test_one_version(self) -> None:
+        v = version()
+        self.assertTrue(v.startswith(__version__), v)
+        p = subprocess.run([sys.executable, "-m", "detasklet", "--version"], capture_output=True,
+                           text=True, env={**os.environ, "PYTHONPATH": str(ROOT / "scripts")})
+        self.assertEqual(p.stdout.strip(), f"detasklet {v}")
+        line = write.reproduce_lines(ROOT, {"kernel": "7.3.4"}, "")[0]
+        self.assertIn(f"with detasklet {v},", line)
+
+
+class Index(unittest.TestCase):
+    def test_patch_index(self) -> None:
+        a = SimpleNamespace(subject="dmaengine: dw: Convert from tasklet to BH workqueue",
+                            files=["drivers/dma/dw/regs.h", "drivers/dma/dw/core.c"])
+        b = SimpleNamespace(subject="net: foo: Convert", files=["drivers/net/foo.c"])
+        series = [SimpleNamespace(folder="dmaengine", patches=[a]),
+                  SimpleNamespace(folder="net-next", patches=[b])]
+        rows = write.patch_index(series)    # type: ignore[arg-type]
+        self.assertEqual(rows[1], "### Patches, by file")
+        self.assertEqual(rows[5:], [
+            "| `drivers/dma/dw/core.c` | `series/dmaengine/"
+            "0001-dmaengine-dw-Convert-from-tasklet-to-BH-workqueue.patch` |",
+            "| `drivers/dma/dw/regs.h` | `series/dmaengine/"
+            "0001-dmaengine-dw-Convert-from-tasklet-to-BH-workqueue.patch` |",
+            "| `drivers/net/foo.c` | `series/net-next/0001-net-foo-Convert.patch` |"])
+        self.assertEqual(write.patch_index([]), [])
+
+
+if __name__ == "__main__":
+    unittest.main()
