@@ -12,6 +12,7 @@ OUT/series/ -> check/:
                tasklet API, one #include resolver, one Kbuild reader
     out/       OUT: where it may be, how it is written, its files read back
     mapping.py the tasklet -> workqueue table; kdir.py the tree checks;
+    progress.py on a terminal, a line while a stage prints nothing;
     errors.py  the one error hierarchy; __main__.py the command line
 """
 

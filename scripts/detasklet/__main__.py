@@ -15,8 +15,9 @@ import traceback
 from pathlib import Path
 from typing import Callable, NoReturn
 
-from . import __version__, cache, version
+from . import cache, version
 from .errors import DetaskletError
+from .progress import Heartbeat
 
 log = logging.getLogger("detasklet")
 
@@ -367,7 +368,8 @@ def main(argv: list[str] | None = None) -> int:
         raise KeyboardInterrupt
     signal.signal(signal.SIGTERM, on_term)
     try:
-        return a.fn(a)
+        with Heartbeat():       # on a terminal, never silent for more than a few seconds
+            return a.fn(a)
     except DetaskletError as e:
         log.error(str(e))
         return 2
@@ -380,7 +382,7 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as e:         # a bug of the tool: one line, the traceback in a file
         fd, name = tempfile.mkstemp(prefix="detasklet-traceback-", suffix=".log")
         with os.fdopen(fd, "w") as f:
-            f.write(f"detasklet {__version__}: {' '.join(sys.argv)}\n")
+            f.write(f"detasklet {version()}: {' '.join(sys.argv)}\n")
             traceback.print_exc(file=f)
         log.critical(f"{type(e).__name__}: {str(e)[:200]} (traceback in {name})")
         return 3
