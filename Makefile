@@ -30,8 +30,9 @@ PATHS      ?=
 TARGET     ?= bh
 PKGS       := coccinelle bc flex bison libelf-dev libssl-dev
 BENCH_PKGS := qemu-system-x86 gnuplot-nox
-# b4, for the check that b4 prep reads what make branches writes; mypy, the type check
-TEST_PKGS  := b4 mypy
+# b4, for the check that b4 prep reads what make branches writes; mypy, the type check;
+# venv, setuptools, wheel: the README's pip install -e . (tests/readme.py)
+TEST_PKGS  := b4 mypy python3-venv python3-setuptools python3-wheel
 CPUS       ?= 2
 # DETASKLET_MAKE=1: the tool's errors name the make variables (J=, not -j)
 PY         := DETASKLET_MAKE=1 PYTHONPATH=$(CURDIR)/scripts python3

@@ -140,6 +140,25 @@ def not_checked_marks() -> str:
     return f"the README no longer marks: {missing}" if missing else ""
 
 
+def pip_install() -> str:
+    """The README's install block, run as written with HOME in a scratch
+    folder and Debian's python3 (/usr/bin first in PATH: the python3 of a
+    fresh Debian machine)."""
+    import tempfile
+    block = README[README.index("## As a command"):README.index("## Two commands")]
+    lines = [ln.strip() for ln in block.splitlines() if ln.startswith("    ")]
+    with tempfile.TemporaryDirectory() as home:
+        env = {**os.environ, "HOME": home, "PATH": "/usr/bin:" + os.environ.get("PATH", "")}
+        env.pop("PYTHONPATH", None)
+        p = subprocess.run(["bash", "-ec", "\n".join(lines)], cwd=ROOT, env=env,
+                           capture_output=True, text=True, timeout=300)
+        if p.returncode != 0:
+            return f"exit {p.returncode}: {(p.stdout + p.stderr)[-300:]!r}"
+        from detasklet import version
+        want = f"detasklet {version()}"
+        return "" if want in p.stdout else f"--version said {p.stdout.strip()[-100:]!r}"
+
+
 def elsewhere(runner: str, case: str) -> Callable[[], str]:
     """A claim another runner of make test-fast checks: it must have the case."""
     def check() -> str:
@@ -180,6 +199,7 @@ CLAIMS: list[tuple[str, str, Callable[[], str]]] = [
     ("spdx-line", "`tests/unit/test_licence.py` checks it",
      elsewhere("tests/unit/test_licence.py", "SPDX")),
     ("not-checked-is-said", "not checked by a test", not_checked_marks),
+    ("pip-install-runs-as-written", "pip install --no-build-isolation -e .", pip_install),
     ("coccicheck-runs-as-written", "make coccicheck RULE=30-setup MODE=patch PATHS=drivers/dma/dw",
      runs(["coccicheck", "RULE=30-setup", "MODE=patch", "PATHS=drivers/dma/dw"],
           "+\tINIT_WORK(&dw->tasklet, dw_dma_tasklet);")),

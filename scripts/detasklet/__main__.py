@@ -202,6 +202,24 @@ def cmd_bench(a: argparse.Namespace) -> int:
 
 # ---- the parser ---------------------------------------------------------------
 
+EPILOG = """\
+examples:
+  detasklet convert ~/linux drivers/dma net/mac80211 -o out
+  detasklet report -o out
+  detasklet send-check -o out          # KDIR: the tree out was made from (out/run.json)
+  detasklet compile-test ~/linux -o out --arches x86_64 arm64
+
+exit codes:
+  0    done (a check: everything passed)
+  1    a check found a failure (send-check, compile-test)
+  2    a user error: a bad argument, KDIR or OUT; one line on stderr, nothing written
+  3    a bug of detasklet: one line, the traceback in a file it names
+  130  interrupted (Ctrl-C, SIGTERM): OUT left as it was
+
+make runs these through the Makefile (README.md); make itself exits 2 when
+any of them fails."""
+
+
 def parser() -> Parser:
     common = Parser(add_help=False)
     common.add_argument("-q", "--quiet", dest="level", action="store_const",
@@ -212,7 +230,8 @@ def parser() -> Parser:
                         help="also each spatch command")
     p = Parser(prog="detasklet", parents=[common], description=(
         "Convert Linux kernel tasklet users to BH workqueues with Coccinelle. "
-        "The kernel tree is only read; results go to OUT."))
+        "The kernel tree is only read; results go to OUT."),
+        epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--version", action="version", version=f"detasklet {version()}")
     sub = p.add_subparsers(dest="cmd", required=True, parser_class=Parser)
 

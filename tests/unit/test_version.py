@@ -29,6 +29,16 @@ class Version(unittest.TestCase):
         self.assertIn(f"with detasklet {v},", line)
 
 
+class Help(unittest.TestCase):
+    def test_exit_codes_and_examples(self) -> None:
+        p = subprocess.run([sys.executable, "-m", "detasklet", "--help"], capture_output=True,
+                           text=True, env={**os.environ, "PYTHONPATH": str(ROOT / "scripts")})
+        self.assertEqual(p.returncode, 0)
+        for words in ("examples:", "detasklet convert ~/linux", "exit codes:",
+                      "2    a user error", "130  interrupted"):
+            self.assertIn(words, p.stdout)
+
+
 class Index(unittest.TestCase):
     def test_patch_index(self) -> None:
         a = SimpleNamespace(subject="dmaengine: dw: Convert from tasklet to BH workqueue",
