@@ -19,8 +19,11 @@
 # alternate), one test.log each (OUT/bench/ARCH.N.log): bench.json has the
 # median of each ratio over the boots and its spread.
 #
+# BENCH_RT=1 builds the x86_64 kernel with CONFIG_PREEMPT_RT (UML cannot:
+# it does not select ARCH_SUPPORTS_RT), in a build folder of its own.
+#
 # Environment: BENCH_BUILD (default build/bench), BENCH_ARCHES (default
-# "um x86_64"), BENCH_CPUS (2), BENCH_BOOTS (3), KUNIT_JOBS (2),
+# "um x86_64"), BENCH_CPUS (2), BENCH_BOOTS (3), BENCH_RT (0), KUNIT_JOBS (2),
 # KUNIT_TIMEOUT (1800), KUNIT_ACCEL (tcg, or auto: see kl_tcg in
 # scripts/kunit-lib.sh).
 
@@ -43,8 +46,11 @@ CPUS=${BENCH_CPUS:-2}
 case $CPUS in ''|*[!0-9]*|0|1) die "BENCH_CPUS '$CPUS' must be a number >= 2" ;; esac
 BOOTS=${BENCH_BOOTS:-3}
 case $BOOTS in ''|*[!0-9]*|0) die "BENCH_BOOTS '$BOOTS' must be a number >= 1" ;; esac
+RT=${BENCH_RT:-0}
+case $RT in 0) RT= ;; 1) ;; *) die "BENCH_RT '$RT' must be 0 or 1" ;; esac
 for a in $ARCHES; do
 	case $a in um|x86_64) ;; *) die "BENCH_ARCHES: '$a' is not um or x86_64" ;; esac
+	[ -z "$RT" ] || [ "$a" != um ] || die "BENCH_RT=1: UML has no PREEMPT_RT; use BENCH_ARCHES=x86_64"
 done
 for f in "$SUITE_C" "$KL_PROJ/tests/kunit/Kconfig.fragment" "$KUNITCONFIG"; do
 	[ -f "$f" ] || die "missing project file $f"
@@ -95,14 +101,15 @@ for i in $(seq 1 "$BOOTS"); do
 	for a in $ARCHES; do
 		args=(--arch="$a")
 		[ "$a" = um ] || args+=(--kconfig_add CONFIG_SMP=y --qemu_args="-smp $CPUS")
+		[ -z "$RT" ] || args+=(--kconfig_add CONFIG_EXPERT=y --kconfig_add CONFIG_PREEMPT_RT=y)
 		echo "$PROG: ==== $a$([ "$a" = um ] || echo " -smp $CPUS"), boot $i of $BOOTS: build and run ($(date -u +%T))"
 		t0=$(date +%s)
 		KUNIT_TIMEOUT=${KUNIT_TIMEOUT:-1800} \
-			kl_kunit "$SRC" "$KB/out-$a" "$KUNITCONFIG" "$KB/results-$a.json" "$KB/kunit-$a.log" "${args[@]}"
+			kl_kunit "$SRC" "$KB/out-$a${RT:+-rt}" "$KUNITCONFIG" "$KB/results-$a.json" "$KB/kunit-$a.log" "${args[@]}"
 		echo "$PROG: $a boot $i done in $(( $(date +%s) - t0 )) s, kunit.py status $RC"
-		kl_summary "$KB/out-$a/test.log" "$SUITE_NAME"
-		[ -f "$KB/out-$a/test.log" ] || die "$a: no test.log; the kernel did not build or boot (see $KB/kunit-$a.log)"
-		cp "$KB/out-$a/test.log" "$OUTD/bench/$a.$i.log"
+		kl_summary "$KB/out-$a${RT:+-rt}/test.log" "$SUITE_NAME"
+		[ -f "$KB/out-$a${RT:+-rt}/test.log" ] || die "$a: no test.log; the kernel did not build or boot (see $KB/kunit-$a.log)"
+		cp "$KB/out-$a${RT:+-rt}/test.log" "$OUTD/bench/$a.$i.log"
 		LOGS+=(--log "$a=$OUTD/bench/$a.$i.log")
 		[ "$RC" = 0 ] || die "$a: the benchmark suite failed (see $OUTD/bench/$a.$i.log)"
 	done
@@ -115,6 +122,7 @@ CMD="make bench KDIR=$KDIR"
 [ "$ARCHES" = "um x86_64" ] || CMD+=" BENCH_ARCHES='$ARCHES'"
 [ "$CPUS" = 2 ] || CMD+=" BENCH_CPUS=$CPUS"
 [ "$BOOTS" = 3 ] || CMD+=" BENCH_BOOTS=$BOOTS"
+[ -z "$RT" ] || CMD+=" BENCH_RT=1"
 [ "${KUNIT_ACCEL:-tcg}" = tcg ] || CMD+=" KUNIT_ACCEL=$KUNIT_ACCEL"
 ACCEL=()
 [ "${KUNIT_ACCEL:-tcg}" != tcg ] || ACCEL=(--accel tcg)

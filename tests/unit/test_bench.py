@@ -6,6 +6,8 @@ the gnuplot input, and the cover-letter sentence (no kernel, no QEMU)."""
 import contextlib
 import io
 import json
+import os
+import subprocess
 import tempfile
 import unittest
 from pathlib import Path
@@ -47,6 +49,37 @@ def log_text(cpus: int = 2, skip: str = "", bh: int = 0) -> str:
                      f"n=2000 p50={flood // 2} p99={flood} max={flood * 2}")
     lines.append("    ok 1 dtb_latency_process")
     return "\n".join(lines) + "\n"
+
+
+SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "bench.sh"
+# the least a tree needs for bench.sh's checks of KDIR (scripts/kunit-lib.sh)
+FAKE_KDIR = {"Makefile": "VERSION = 7\nPATCHLEVEL = 3\nSUBLEVEL = 4\n", "kernel/workqueue.c": "",
+             "include/linux/workqueue.h": "enable_and_queue_work system_bh_highpri_wq\n",
+             "lib/Makefile": "", "lib/Kconfig.debug": "", "tools/testing/kunit/kunit.py": ""}
+
+
+class BenchScriptTest(unittest.TestCase):
+    """scripts/bench.sh refuses a bad BENCH_BOOTS or BENCH_RT in one line,
+    exit 2, before it copies or builds anything."""
+    def run_sh(self, **env: str) -> subprocess.CompletedProcess:
+        with tempfile.TemporaryDirectory() as tmp:
+            for rel, text in FAKE_KDIR.items():
+                (Path(tmp) / "k" / rel).parent.mkdir(parents=True, exist_ok=True)
+                (Path(tmp) / "k" / rel).write_text(text)
+            res = subprocess.run(["bash", str(SCRIPT), str(Path(tmp) / "k"),
+                                  str(Path(tmp) / "out")], capture_output=True, text=True,
+                                 env={**os.environ, "BENCH_BUILD": str(Path(tmp) / "b"), **env})
+            self.assertFalse((Path(tmp) / "b").exists())
+        return res
+
+    def test_bad_boots_and_rt(self) -> None:
+        for env, said in (({"BENCH_BOOTS": "0"}, "BENCH_BOOTS '0' must be a number >= 1"),
+                          ({"BENCH_RT": "yes"}, "BENCH_RT 'yes' must be 0 or 1"),
+                          ({"BENCH_RT": "1"}, "UML has no PREEMPT_RT")):
+            res = self.run_sh(**env)
+            self.assertEqual(res.returncode, 2, res.stderr)
+            self.assertEqual(res.stderr.strip().count("\n"), 0, res.stderr)
+            self.assertIn(said, res.stderr)
 
 
 class BenchTest(unittest.TestCase):
