@@ -19,6 +19,7 @@ import json
 import os
 
 from detasklet.ctext.tasklet import key
+from detasklet.mapping import bh_queue
 
 
 def _names(var: str) -> set[str]:
@@ -28,7 +29,7 @@ def _names(var: str) -> set[str]:
 def item_wq(expr: str) -> str:
     """The one workqueue of a tasklet item: where tasklet_schedule() and
     tasklet_enable() queue it."""
-    return "system_bh_highpri_wq" if key(expr) in _names("DETASKLET_HI_KEYS") else "system_bh_wq"
+    return bh_queue(key(expr), _names("DETASKLET_HI_KEYS"))
 
 
 def legacy_field(cb: str) -> str:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Collection
 
 from .ctext.lex import literal_first
 
@@ -93,3 +94,11 @@ def readme_table() -> str:
         old, new = r.new.split(" -> ")
         lines.append(f"| `{old}` | `{new}` |")
     return "\n".join(lines) + "\n"
+
+
+def bh_queue(item: str, hi_items: Collection[str]) -> str:
+    """The one BH workqueue of a tasklet item (its key): the highpri one
+    for an item that is hi-scheduled anywhere (a work item is non-reentrant
+    only within one workqueue, so all its schedules and its enable queue it
+    there), else system_bh_wq."""
+    return "system_bh_highpri_wq" if item in hi_items else "system_bh_wq"

@@ -63,7 +63,7 @@ class Store(unittest.TestCase):
         names = [str(f.relative_to(cache.SCRIPTS)) for f in cache.sources_of("detasklet_cocci")]
         self.assertEqual(names, ["detasklet/__init__.py", "detasklet/ctext/__init__.py",
                                  "detasklet/ctext/lex.py", "detasklet/ctext/tasklet.py",
-                                 "detasklet_cocci.py"])
+                                 "detasklet/mapping.py", "detasklet_cocci.py"])
 
     def test_digest_parts_do_not_run_together(self) -> None:
         self.assertNotEqual(cache.digest("ab", "c"), cache.digest("a", "bc"))

@@ -22,10 +22,10 @@ import re
 from typing import TYPE_CHECKING
 
 from ..ctext import layout
-from ..ctext.lex import block_at, function_start, has_prose, mask, sub_code
+from ..ctext.lex import block_at, function_start, has_prose, mask, paren_end, sub_code
 from ..ctext.tasklet import (FORWARD_DECL_RE, MEMBER_LINE_RE, STRUCT_RE, key,
                              member_declaration, only_forward_declared)
-from ..mapping import MAPPING
+from ..mapping import MAPPING, bh_queue
 
 from .legacy_local import typed_read_re, void_read_re
 
@@ -70,13 +70,9 @@ def _schedule(body: str, hi_keys: frozenset[str]) -> str:
     """tasklet_schedule(X) -> queue_work(<X's workqueue>, X)."""
     out, last = [], 0
     for m in _SCHED_RE.finditer(body):
-        depth, end = 1, m.end()
-        while end < len(body) and depth:
-            depth += {"(": 1, ")": -1}.get(body[end], 0)
-            end += 1
+        end = paren_end(body, m.end())
         arg = body[m.end():end - 1]
-        wq = "system_bh_highpri_wq" if key(arg) in hi_keys else "system_bh_wq"
-        out += [body[last:m.start()], f"queue_work({wq}, "]
+        out += [body[last:m.start()], f"queue_work({bh_queue(key(arg), hi_keys)}, "]
         last = m.end()
     out.append(body[last:])
     return "".join(out)

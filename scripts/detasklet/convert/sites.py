@@ -43,6 +43,7 @@ from .analyses import (Facts, call_args, facts_of, requeues_itself, stopped_befo
                        unwind)
 from .decisions import Decision
 from .legacy_local import member_struct
+from ..mapping import bh_queue
 
 SYNC_APIS = ("tasklet_kill", "tasklet_disable", "tasklet_disable_nosync",
              "tasklet_disable_in_atomic", "tasklet_unlock_wait")
@@ -394,5 +395,5 @@ def plan(codes: dict[str, str], decisions: list[Decision], hi_keys: set[str]) ->
         if s.api in SCHEDULES and s.replacement:
             s.wq = s.replacement
         elif s.api == "tasklet_enable" and s.replacement:
-            s.wq = "system_bh_highpri_wq" if s.item in hi else "system_bh_wq"
+            s.wq = bh_queue(s.item, hi)
     return p
