@@ -44,7 +44,7 @@ BASE       ?=
 
 # Kernel habits this Makefile does not share (yet): one line each, exit 2.
 habit = $(if $(filter command line,$(origin $(1))),$(error $(1)=$($(1)): $(2)))
-$(call habit,M,detasklet converts parts of one tree: KDIR=<tree> PATHS="drivers/dma ..." (M= for out-of-tree modules is not supported yet))
+$(if $(filter-out convert compile-test compile-deps,$(or $(MAKECMDGOALS),help)),$(call habit,M,an out-of-tree module is taken by make convert and make compile-test only (parts of one tree: KDIR=<tree> PATHS="drivers/dma ...")))
 $(call habit,O,the results go to OUT=<dir> (and compile-test's builds to BUILD=<dir>))
 $(call habit,V,no V= here: the tool's own -v prints each spatch command (PYTHONPATH=scripts python3 -m detasklet convert -v ...))
 $(call habit,W,no W= here: compile-test builds pristine and converted with the kernel's default warnings)
@@ -88,9 +88,15 @@ apt-forget:
 reference: $(REF_TREE)/Makefile
 references: $(foreach v,$(KVERS),$(CACHE)/linux-source-$(v)/Makefile)
 
-## convert [KVER=7.3|6.12 | KDIR=dir] [PATHS="drivers/dma net/mac80211"] [OUT=dir] [TARGET=bh|thread] [J=n] [TIMEOUT=s]: OUT from KDIR
+# M=dir: an external module, converted against KDIR (the module is only read);
+# DECISIONS=dir its own decisions (default dir/detasklet/), TO= its maintainer.
+MODULE_ARGS = $(if $(M),--module $(call q,$(M)))
+CONVERT_MODULE_ARGS = $(MODULE_ARGS) $(if $(DECISIONS),--decisions $(call q,$(DECISIONS))) \
+              $(if $(TO),--to $(call q,$(TO)))
+
+## convert [KVER=7.3|6.12 | KDIR=dir] [M=module [DECISIONS=dir] [TO=addr]] [PATHS="drivers/dma net/mac80211"] [OUT=dir] [TARGET=bh|thread] [J=n] [TIMEOUT=s]: OUT from KDIR
 convert: deps $(if $(filter $(REF_TREE),$(KDIR)),reference)
-	@$(PY) -m detasklet convert $(call q,$(KDIR)) $(PATHS) -o $(call q,$(OUT)) -j $(J) --timeout $(TIMEOUT) --target $(call q,$(TARGET)) $(CACHE_ARG)
+	@$(PY) -m detasklet convert $(call q,$(KDIR)) $(PATHS) -o $(call q,$(OUT)) -j $(J) --timeout $(TIMEOUT) --target $(call q,$(TARGET)) $(CACHE_ARG) $(CONVERT_MODULE_ARGS)
 
 # The KDIR of a target that reads an OUT (series, send-check, compile-test,
 # coverage): KDIR= or KVER= from the command line, else the tree OUT was
@@ -146,7 +152,7 @@ test-fast: deps references
 	$(call install,$(TEST_PKGS))
 	$(call install,busybox-static)
 	@$(PY) tests/run.py tests/cli.py tests/readme.py tests/safety.py tests/faults.py tests/branches.py \
-	  tests/golden.py tests/decisions.py tests/runtime.py tests/units.py types
+	  tests/golden.py tests/modules.py tests/decisions.py tests/runtime.py tests/units.py types
 
 ## kunit [KDIR=dir]: the contract suite, tasklet and work item side by side, on UML
 kunit: deps $(if $(filter $(REF_TREE),$(KDIR)),reference)
@@ -217,13 +223,13 @@ coverage: deps $(OUT_REF)
 	@$(PY) -m detasklet coverage $(OUT_KDIR) -o $(call q,$(OUT)) --build-dir $(call q,$(BUILD)) \
 	  --arches $(ARCHES)
 
-## compile-test [KDIR=dir] [OUT=dir] [ARCHES=...] [J=n] [CC="ccache gcc"] [PRISTINE=failed|all]
+## compile-test [KDIR=dir] [M=module] [OUT=dir] [ARCHES=...] [J=n] [CC="ccache gcc"] [PRISTINE=failed|all]
 compile-test: deps $(OUT_REF)
 	@$(PY) -m detasklet compile-test $(OUT_KDIR) -o $(call q,$(OUT)) --build-dir $(call q,$(BUILD)) \
 	  --arches $(ARCHES) --check
-	@$(MAKE) --no-print-directory compile-deps
+	@$(MAKE) --no-print-directory compile-deps $(if $(M),ARCHES=x86_64)
 	@$(PY) -m detasklet compile-test $(OUT_KDIR) -o $(call q,$(OUT)) --build-dir $(call q,$(BUILD)) \
-	  --arches $(ARCHES) -j $(J) --pristine $(PRISTINE) $(CT_CC)
+	  --arches $(ARCHES) -j $(J) --pristine $(PRISTINE) $(CT_CC) $(MODULE_ARGS)
 
 # CI: convert a fixed sample of each reference tree (tests/compile-sample-<KVER>.txt)
 # and compile-test every file of it (pristine too); any file that does not

@@ -13,6 +13,7 @@ OUT/series/ -> check/:
     out/       OUT: where it may be, how it is written, its files read back
     mapping.py the tasklet -> workqueue table; kdir.py the tree checks;
     progress.py on a terminal, a line while a stage prints nothing;
+    module.py  M=: an external module, its maintainer and its decisions;
     errors.py  the one error hierarchy; __main__.py the command line
 """
 

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Callable, NoReturn
 
 from . import cache, version
-from .errors import DetaskletError
+from .errors import DetaskletError, InputError
 from .progress import Heartbeat
 
 log = logging.getLogger("detasklet")
@@ -132,8 +132,13 @@ def kdir_of_out(a: argparse.Namespace) -> str:
 
 def cmd_convert(a: argparse.Namespace) -> int:
     from .convert import pipeline
+    from . import module
+    mod = module.check(a.module, Path(a.kdir).resolve(), a.decisions, a.to) \
+        if a.module else None
+    if not a.module and (a.decisions or a.to):
+        raise InputError("DECISIONS= and TO= are for an external module: say M= too")
     return pipeline.convert(a.kdir, a.paths, a.out, workers(a.jobs), a.timeout, cache_dir(a),
-                            a.target)
+                            a.target, mod)
 
 
 def cmd_series(a: argparse.Namespace) -> int:
@@ -157,8 +162,14 @@ def cmd_compile_test(a: argparse.Namespace) -> int:
     from .out.files import load_patch
     kdir, out, build, arches = compile_test.inputs(kdir_of_out(a), a.out, a.build_dir, a.arches)
     load_patch(out)         # what it builds: missing, --check fails before any install
+    if a.module:
+        from .check import module_build
+        module_build.check(out, Path(a.module))
     if a.check:
         return 0
+    if a.module:
+        with locked(out):
+            return module_build.main(out, build, a.jobs, Path(a.module))
     with locked(out):
         return compile_test.main(compile_test.Job(kdir, out, build, arches, a.jobs,
                                                   a.cc or None, a.files or None,
@@ -279,6 +290,14 @@ def parser() -> Parser:
                            "with softirqs off; a driver that cannot move stays on bh, with "
                            "the reason in the report")
     caching(p_convert)
+    p_convert.add_argument("--module", metavar="DIR", default="",
+                           help="an external module's folder (make M=): its files are "
+                           "converted against the kernel KDIR, never written; paths are "
+                           "relative to it")
+    p_convert.add_argument("--decisions", metavar="DIR", default="",
+                           help="the module's own decisions (default: <module>/detasklet/)")
+    p_convert.add_argument("--to", default="", help="the module's maintainer(s), "
+                           "comma-separated (default: its git log's main author)")
 
     p_series = command("series", cmd_series, "write OUT/series/ again from OUT/all.patch, "
                        "groups.json and report.json (no spatch)",
@@ -319,6 +338,10 @@ def parser() -> Parser:
     p_compile.add_argument("--pristine", choices=("failed", "all"), default="failed",
                            help="compile pristine only the objects that fail converted "
                            "(default), or all")
+    p_compile.add_argument("--module", metavar="DIR", default="",
+                           help="the external module (M=) OUT was converted from: build it "
+                           "with make -C <prepared KDIR build> M=<copy>, pristine and "
+                           "converted")
     p_compile.add_argument("--strict", action="store_true",
                            help="also fail when a file is not built converted on any arch")
 

@@ -22,6 +22,9 @@ def kernel_version(kdir: Path) -> str:
     if not kdir.is_dir():
         raise TreeError(f"KDIR {kdir} is not a folder")
     mk = kdir / "Makefile"
+    if (kdir / "Kbuild").is_file() and not (kdir / "include/linux/workqueue.h").is_file():
+        raise TreeError(f"KDIR {kdir} is an external module, not a Linux kernel tree: say "
+                        f"M={kdir} (and KDIR= the kernel to convert it for)")
     if not mk.is_file():
         raise TreeError(f"KDIR {kdir} is not a Linux kernel tree (no top-level Makefile)")
     try:

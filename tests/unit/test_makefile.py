@@ -22,7 +22,8 @@ def make_n(args: list[str], env: dict[str, str] | None = None) -> subprocess.Com
 
 class Habits(unittest.TestCase):
     def test_refused_in_one_line(self) -> None:
-        for args, words in ((["convert", "M=drivers/dma", "O=/x"], 'PATHS="drivers/dma'),
+        for args, words in ((["convert", "M=drivers/dma", "O=/x"], "OUT=<dir>"),
+                            (["series", "M=../mod"], 'PATHS="drivers/dma'),
                             (["convert", "O=/x"], "OUT=<dir>"),
                             (["convert", "V=1"], "-v"),
                             (["compile-test", "W=1"], "default warnings"),
@@ -36,6 +37,12 @@ class Habits(unittest.TestCase):
                 self.assertEqual(p.stdout, "")
                 self.assertEqual(len(p.stderr.splitlines()), 1, p.stderr)
                 self.assertIn(words, p.stderr)
+
+    def test_module_reaches_convert_and_compile_test(self) -> None:
+        p = make_n(["convert", "compile-test", "KDIR=/k", "M=/m", "DECISIONS=/d", "TO=A <a@b.c>"])
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertIn("--module '/m' --decisions '/d' --to 'A <a@b.c>'", p.stdout)
+        self.assertEqual(p.stdout.count("--module '/m'"), 2)
 
     def test_environment_does_not_leak(self) -> None:
         p = make_n(["convert", "compile-test", "branches", "KDIR=/k"],

@@ -9,6 +9,7 @@
       arches        the architectures and their cross compilers
       worktree      KDIR hard-linked, all.patch applied, KDIR untouched
       make          allmodconfig and make -k in a build folder
+      module_build  M=: the external module built with make -C <build> M=, both ways
     coverage      coverage: how many tasklet files some allmodconfig builds
     tasklet_free  tasklet-free: the patch that removes the tasklet core
     leftovers     leftovers: the tasklet API left in a patched tree or build

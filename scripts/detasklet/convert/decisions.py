@@ -112,10 +112,11 @@ def _entry(src: str, i: int, e: object) -> Decision:
                     src, occ, tuple(kernels), cpu, guard, " ".join(initialised.split()))
 
 
-def load(folder: Path = FOLDER) -> list[Decision]:
-    """Every decision of folder, checked; a malformed file is an InputError."""
+def load(folder: Path = FOLDER, prefix: str = "decisions/") -> list[Decision]:
+    """Every decision of folder, checked; a malformed file is an InputError.
+    prefix: how the decisions' sources name the folder."""
     return [d for f in (sorted(folder.glob("*.toml")) if folder.is_dir() else [])
-            for d in load_file(f, f"decisions/{f.name}")]
+            for d in load_file(f, f"{prefix}{f.name}")]
 
 
 def load_file(f: Path, src: str) -> list[Decision]:

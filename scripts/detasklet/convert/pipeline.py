@@ -17,14 +17,14 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
-from .. import __version__, cache, kdir as kdir_
+from .. import __version__, cache, kdir as kdir_, module
 from ..ctext.sources import Problems, iter_sources, read_text
 from ..ctext.tasklet import find_uses
 from ..errors import InputError, OutError
 from ..out import place
 from ..out.files import Status
 from ..out.staging import Staging, locked
-from ..series import hotpaths, identity, write as series_write
+from ..series import hotpaths, identity, module as series_module, write as series_write
 from ..ctext.lex import mask
 from ..ctext.includes import Resolver
 from . import classify, decisions, groups, policy, reclaim, rewrite, scan, sites, thread, write
@@ -38,7 +38,8 @@ def run(kdir: Path, paths: list[str], jobs: int, timeout: int,
         times: dict[str, float] | None = None,
         policies: list[policy.Policy] | None = None,
         target: str = "bh",
-        choices: list[policy.TargetChoice] | None = None) -> list[list[classify.Outcome]]:
+        choices: list[policy.TargetChoice] | None = None,
+        kernel_tree: Path | None = None) -> list[list[classify.Outcome]]:
     """scan -> groups -> sites -> rewrite -> classify; the outcomes by group.
     Paths that could not be scanned go to problems; decs are the decisions
     for the drivers (default: the project's decisions/), kernel the tree's
@@ -47,7 +48,10 @@ def run(kdir: Path, paths: list[str], jobs: int, timeout: int,
     the subsystems' workqueues (default: policies.toml, those usable on
     kdir); target: "bh", the BH workqueues, or "thread", the process-context
     ones with each callback's softirq exclusion kept (convert.thread);
-    choices: the subsystems' own targets (default: policies.toml's)."""
+    choices: the subsystems' own targets (default: policies.toml's);
+    kernel_tree: the kernel whose workqueues the rewrite uses, when kdir is
+    an external module's folder (M=; default: kdir)."""
+    kernel_tree = kernel_tree or kdir
     clock = Clock(times)
     scans = scan.scan_tree(kdir, paths, problems, store)
     clock.lap("scan")
@@ -81,7 +85,7 @@ def run(kdir: Path, paths: list[str], jobs: int, timeout: int,
     results = rewrite.rewrite_all(kdir, todo, jobs, timeout, progress, store)
     clock.lap("spatch")
     if policies is None:
-        policies = policy.usable(kdir, [p for p in policy.load()
+        policies = policy.usable(kernel_tree, [p for p in policy.load()
                                         if any(p.covers(r) for r in results)])
     res = Resolver(kdir)
     kept: dict[int, str] = {}       # group -> why it stays on its subsystem's BH queues
@@ -96,7 +100,7 @@ def run(kdir: Path, paths: list[str], jobs: int, timeout: int,
                            "so that how that work runs is chosen once for the subsystem.")
     outcomes = [classify.classify_group(g, old, results, api) for g in found]
     choices = policy.targets() if choices is None else choices
-    qs = thread.queues(kdir)
+    qs = thread.queues(kernel_tree)
     hot = hotpaths.load()
     for n, g in enumerate(found):
         want, why = policy.target_for(choices, g.files, target)
@@ -176,15 +180,22 @@ def check_paths(kdir: Path, paths: list[str]) -> list[str]:
 
 
 def convert(kdir_arg: str, paths_arg: list[str], out_arg: str, jobs: int, timeout: int,
-            cache_dir: Path | None = cache.DEFAULT, target: str = "bh") -> int:
+            cache_dir: Path | None = cache.DEFAULT, target: str = "bh",
+            mod: module.Module | None = None) -> int:
     """make convert; cache_dir None: nothing reused nor kept; target:
-    "bh" or "thread" (run())."""
+    "bh" or "thread" (run()); mod: an external module (M=) converted
+    against the kernel kdir, its paths relative to its own root."""
     kdir = Path(kdir_arg).resolve()
     version = kdir_.kernel_version(kdir)
     kdir_.check_bh_workqueues(kdir)
     out = place.resolve(out_arg, kdir)
     place.check_apart(kdir, out, cache_dir)
-    paths = check_paths(kdir, paths_arg)
+    src = mod.root if mod else kdir     # where the files are, and what paths are relative to
+    if mod:
+        module.check_out(out, mod)
+    paths = check_paths(src, paths_arg)
+    decs = decisions.load() + (decisions.load(mod.decisions, mod.decisions_prefix())
+                               if mod and mod.decisions else [])
     rewrite.check_spatch()
     ident = identity.identity(kdir)     # a bad FROM or DETASKLET_DATE fails now, not at the end
     place.check_ours(out, must_exist=False)
@@ -198,23 +209,26 @@ def convert(kdir_arg: str, paths_arg: list[str], out_arg: str, jobs: int, timeou
         try:
             log.info(f"scanning {kdir} ({version}) for tasklet users...")
             problems: Problems = []
-            outcomes = run(kdir, paths, jobs, timeout, problems, kernel=version, store=store,
-                           times=times, target=target)
+            outcomes = run(src, paths, jobs, timeout, problems, decs, kernel=version,
+                           store=store, times=times, target=target,
+                           policies=[] if mod else None, kernel_tree=kdir)
             for path, why in problems:
                 log.warning(f"{path}: {why}")
             flat = [o for g in outcomes for o in g]
             clock = Clock(times)
-            preps = policy.preps(kdir, policy.load(),
-                                 {o.path: o.new for o in flat if o.status == Status.CONVERTED})
+            preps = [] if mod else policy.preps(
+                kdir, policy.load(), {o.path: o.new for o in flat if o.status == Status.CONVERTED})
             write.patch(tmp, outcomes, store, jobs, preps)
-            core = write.core_removal(tmp, kdir, flat, paths, problems)
+            # a module's conversion never removes the kernel's tasklet core
+            core = [] if mod else write.core_removal(tmp, kdir, flat, paths, problems)
             write.report(tmp, version, flat, problems, preps, paths, core, target,
-                         thread.queues(kdir))
+                         thread.queues(kdir), mod.record(kdir) if mod else None)
             clock.lap("write")
             stage.carry("bench")        # make bench's result, quoted by the cover letters
             stage.carry("branches.json")    # the branches make branches may move
-            npatch = len(series_write.build(kdir, tmp, ident, jobs, str(out),
-                                            store=store, times=times, fresh=True))
+            npatch = len(series_module.build(mod, kdir, tmp, series_module.ident_of(mod, ident))
+                         if mod else series_write.build(
+                kdir, tmp, ident, jobs, str(out), store=store, times=times, fresh=True))
             write.timings(tmp, kdir, version, times, store)
         except OSError as e:
             stage.abort()

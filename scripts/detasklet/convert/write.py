@@ -147,19 +147,22 @@ def report(out: Path, kernel: str, outcomes: list[Outcome],
            unscanned: list[tuple[str, str]] | None = None,
            preps: list[Prep] | None = None, paths: list[str] | None = None,
            core: list[str] | None = None, target: str = "bh",
-           queues: dict[str, str] | None = None) -> None:
+           queues: dict[str, str] | None = None, module: dict | None = None) -> None:
     """report.json and report.md; unscanned: the paths the scan could not
     read or would not follow (symbolic links out of the tree), with why;
     paths: the PATHS converted ([]: the whole tree); core: the files of
     the core removal (OUT/tasklet-free.patch), made when no user is left;
     target: "bh" or "thread" (convert.thread), and for thread the
-    process-context workqueue that replaces each BH one (queues)."""
+    process-context workqueue that replaces each BH one (queues); module:
+    the external module (M=) the paths are relative to (detasklet.module)."""
     # a subsystem's own target choice may move some work in a bh run
     thread = target == "thread" or any(o.target == "thread" for o in outcomes)
     files = [_record(o, thread) for o in sorted(outcomes, key=lambda o: o.path)]
     data: dict = {"kernel": kernel, "target": target, "paths": paths or [], "files": files}
     if thread:
         data["thread_queues"] = queues or {}
+    if module:
+        data["module"] = module
     if core:
         data["core"] = {"patch": CORE_PATCH, "files": core}
     if preps:
@@ -177,6 +180,8 @@ def report(out: Path, kernel: str, outcomes: list[Outcome],
     n = len(users)
     c = sum(o.status == Status.CONVERTED for o in users)
     lines = [f"# detasklet report: Linux {kernel}, target {target}", "",
+             *([f"External module {module['name']} (M={module['root']}); paths are "
+                "relative to its folder.", ""] if module else []),
              f"{c} of {n} files converted ({100 * c / max(n, 1):.1f}%).", "",
              "| subsystem | files | converted | unconverted | failed |",
              "|---|---:|---:|---:|---:|"]

@@ -12,4 +12,5 @@
     identity       From:, Date:, base: never the clock
     mbox         5 the mail files, byte for byte reproducible
     branches       make branches: a branch per series in KDIR's repository
+    module         M=: the one patch of an external module, to its own maintainer
 """
