@@ -11,6 +11,9 @@ kdir=$(cd "$1" && pwd); work=$2; file=${3:-drivers/net/ethernet/dlink/sundance.c
 py=${PY:-python3}
 case "$work" in /*) ;; *) work=$(pwd)/$work ;; esac
 [ ! -e "$work" ] || { echo "rerun-bench: $work exists; give a new folder" >&2; exit 2; }
+case "$(realpath -m "$work")/" in "$(realpath "$kdir")"/*)
+	echo "rerun-bench: WORK $work is inside KDIR $kdir: the tree is never written" >&2; exit 2 ;;
+esac
 mkdir -p "$work"
 echo "rerun-bench: hard-link copy of $kdir in $work/tree"
 cp -al "$kdir" "$work/tree"

@@ -80,6 +80,14 @@ def main() -> int:
                 f"KVER={kver} is not a reference tree" in lines[0] and not p.stdout.strip()
             tally.case(f"kver-{kver}-unknown", "" if ok else f"exit {p.returncode}: "
                        f"{p.stderr[-200:]!r} {p.stdout[-200:]!r}")
+        # rerun-bench's WORK (a hard-link copy of KDIR goes there) inside KDIR
+        before = snapshot(new)
+        p = subprocess.run(["sh", str(ROOT / "scripts/rerun-bench.sh"), str(new),
+                            str(new / "work")], capture_output=True, text=True)
+        ok = p.returncode == 2 and "inside KDIR" in p.stderr and \
+            len(p.stderr.strip().splitlines()) == 1 and snapshot(new) == before
+        tally.case("rerun-bench-work-inside-kdir", "" if ok else
+                   f"exit {p.returncode}: {p.stderr[-200:]!r}")
         # compile-test: bad input is refused before anything is built.
         (t / "empty-out").mkdir()
         ct = [

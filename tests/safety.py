@@ -266,6 +266,14 @@ def case_paths_outside_kdir(w: World) -> str:
     return _bad_convert(w, ["../notes.txt"], "outside KDIR")
 
 
+def case_paths_through_a_symlink_out_of_the_tree(w: World) -> str:
+    ext = w.top / "elsewhere"
+    ext.mkdir()
+    (ext / "ext.c").write_text(FOO_C.replace("foo", "ext"))
+    (w.kdir / "drivers/ext").symlink_to(ext)
+    return _bad_convert(w, ["drivers/ext"], "out of KDIR")
+
+
 def case_paths_name_no_source(w: World) -> str:
     (w.kdir / "drivers/empty").mkdir()
     (w.kdir / "drivers/empty/README").write_text("x\n")
@@ -387,6 +395,46 @@ def case_base_written_as_the_full_commit(w: World) -> str:
     covers = list((w.out / "series").glob("*/0000-cover-letter.patch"))
     return "" if covers and all(f"base-commit: {head}" in c.read_text() for c in covers) \
         else "base-commit: is not the full commit id"
+
+
+def case_decision_that_matches_nothing_is_reported(w: World) -> str:
+    """A decision of decisions/ about a file whose function it names is
+    gone (the driver changed): a warning, and in report.json and report.md."""
+    sys.path.insert(0, str(ROOT / "scripts"))
+    from detasklet.convert import decisions
+    d = next(d for d in decisions.load() if not d.kernels)
+    (w.kdir / d.file).parent.mkdir(parents=True, exist_ok=True)
+    (w.kdir / d.file).write_text(FOO_C)         # a tasklet user without that function
+    p = w.convert()
+    if p.returncode:
+        return f"exit {p.returncode}: {p.stderr[-300:]}"
+    if "warning" not in p.stderr or d.source not in p.stderr:
+        return f"no warning naming {d.source}: {p.stderr[-300:]!r}"
+    rep = json.loads((w.out / "report.json").read_text())
+    if not any(d.source in x for x in rep.get("warnings", [])):
+        return "not in report.json warnings"
+    return "" if d.source in (w.out / "report.md").read_text() else "not in report.md"
+
+
+def case_paths_without_a_tasklet_user_keep_out(w: World) -> str:
+    (w.kdir / "drivers/plain").mkdir()
+    (w.kdir / "drivers/plain/plain.c").write_text("int plain;\n")
+    return _bad_convert(w, ["drivers/plain"], "no tasklet user")
+
+
+def case_spatch_failing_on_every_file_keeps_out(w: World) -> str:
+    """A spatch that crashes on every file: the previous OUT is kept, and
+    the one line says so."""
+    w.first()
+    real = shutil.which("spatch")
+    bin_ = w.top / "bin"
+    bin_.mkdir()
+    (bin_ / "spatch").write_text(f'#!/bin/sh\n[ "$1" = --version ] && exec {real} --version\n'
+                                 "echo 'Fatal error: exception Stack_overflow' >&2\nexit 2\n")
+    os.chmod(bin_ / "spatch", 0o755)
+    before = w.state()
+    p = w.convert("--no-cache", env={"PATH": f"{bin_}{os.pathsep}{os.environ['PATH']}"})
+    return refused(w, p, "left as it was", before)
 
 
 # ---- the folders of a run apart from KDIR and OUT ----------------------------

@@ -163,6 +163,15 @@ class Policy(unittest.TestCase):
         (self.k / "drivers/dma/core.c").write_text(2 * "static int __init core_init(void)\n")
         self.assertIn("has 2 copies", policy.prep_texts(self.k, self.pol))
 
+    def test_missing_header_keeps_the_default(self) -> None:
+        """A policy whose header the tree lacks is not used: its drivers
+        would #include a file that is not there."""
+        (self.k / "drivers/dma/core.h").unlink()
+        self.assertIn("its header drivers/dma/core.h is not in this tree",
+                      policy.prep_texts(self.k, self.pol))
+        with self.assertLogs("detasklet", "WARNING"):
+            self.assertEqual(policy.usable(self.k, self.pols), [])
+
     def test_prep_only_when_a_converted_file_queues_on_it(self) -> None:
         self.assertEqual(policy.preps(self.k, self.pols, {"drivers/dma/a.c": NEW_A}), [])
         res = Resolver(self.k)

@@ -20,7 +20,7 @@ from pathlib import Path
 from .. import __version__, cache, kdir as kdir_, module
 from ..ctext.sources import Problems, iter_sources, read_text
 from ..ctext.tasklet import find_uses
-from ..errors import InputError, OutError
+from ..errors import InputError, OutError, ToolError
 from ..out import place
 from ..out.files import Status
 from ..out.staging import Staging, locked
@@ -39,7 +39,8 @@ def run(kdir: Path, paths: list[str], jobs: int, timeout: int,
         policies: list[policy.Policy] | None = None,
         target: str = "bh",
         choices: list[policy.TargetChoice] | None = None,
-        kernel_tree: Path | None = None) -> list[list[classify.Outcome]]:
+        kernel_tree: Path | None = None,
+        warnings: list[str] | None = None) -> list[list[classify.Outcome]]:
     """scan -> groups -> sites -> rewrite -> classify; the outcomes by group.
     Paths that could not be scanned go to problems; decs are the decisions
     for the drivers (default: the project's decisions/), kernel the tree's
@@ -50,7 +51,8 @@ def run(kdir: Path, paths: list[str], jobs: int, timeout: int,
     ones with each callback's softirq exclusion kept (convert.thread);
     choices: the subsystems' own targets (default: policies.toml's);
     kernel_tree: the kernel whose workqueues the rewrite uses, when kdir is
-    an external module's folder (M=; default: kdir)."""
+    an external module's folder (M=; default: kdir); warnings gets a line
+    for each decision that applies to nothing."""
     kernel_tree = kernel_tree or kdir
     clock = Clock(times)
     scans = scan.scan_tree(kdir, paths, problems, store)
@@ -68,6 +70,10 @@ def run(kdir: Path, paths: list[str], jobs: int, timeout: int,
     api = {s.path: s.idents for s in scans}
     decs = decisions.load() if decs is None else decs
     found = chosen(found, old, decs, kernel, jobs)
+    for line in unmatched(found, decs, kernel):
+        log.warning(line)
+        if warnings is not None:
+            warnings.append(line)
     clock.lap("facts")
     todo = [(f, g) for g in found for f in g.files if f not in g.refusals]
     log.info(f"{len(scans)} files use the tasklet API, in {len(found)} groups; "
@@ -148,6 +154,22 @@ def chosen(found: list[groups.Group], old: dict[str, str], decs: list[decisions.
     return [_chosen(w) for w in work]
 
 
+def unmatched(found: list[groups.Group], decs: list[decisions.Decision],
+              kernel: str) -> list[str]:
+    """A line for each decision of this kernel, about a tasklet user of
+    the run, that matches no site of it: the driver changed since a person
+    read it, and the decision is not applied."""
+    lines = []
+    for g in found:
+        for d in decisions.for_files(decs, set(g.files), kernel):
+            if not any(d.matches(s.path, s.function, s.api, s.item, s.occurrence)
+                       for s in g.plan.sites):
+                lines.append(f"{d.source}: {d.file} has no {d.api}() of {d.item} in "
+                             f"{d.function}() any more: the decision is not applied; read "
+                             "the driver again and update or remove it")
+    return lines
+
+
 def choose_sites(g: groups.Group, old: dict[str, str], decs: list[decisions.Decision]) -> None:
     """The replacement of every enable/kill/disable/... site of group g
     (convert.sites), and each file's text with its chosen calls renamed to
@@ -175,8 +197,26 @@ def check_paths(kdir: Path, paths: list[str]) -> list[str]:
             glob = " (PATHS are not globs: name files or folders)" \
                 if any(c in p for c in "*?[") else ""
             raise InputError(f"PATHS: {p!r} does not exist in KDIR {kdir}{glob}")
+        if not place.inside(q.resolve(), kdir):
+            raise InputError(f"PATHS: {p!r} leads out of KDIR {kdir} through a symbolic link "
+                             f"(to {q.resolve()}): name the tree's own files")
         rels.append(rel)
     return rels
+
+
+def nothing_usable(flat: list[classify.Outcome], paths: list[str], out: Path) -> None:
+    """A run that found no tasklet user in PATHS, or whose every file spatch
+    failed on, does not replace the previous OUT: an InputError or ToolError
+    that says so (the whole tree without a user still writes the core
+    removal)."""
+    users = [o for o in flat if o.user]
+    if paths and not users:
+        raise InputError(f"PATHS {' '.join(paths)} hold no tasklet user: nothing to write; "
+                         f"{out} is left as it was")
+    failed = [o for o in users if o.status == Status.FAILED]
+    if users and len(failed) == len(users):
+        raise ToolError(f"spatch failed on every one of the {len(users)} files ({failed[0].path}: "
+                        f"{' '.join(failed[0].reason.split())[:160]}); {out} is left as it was")
 
 
 def convert(kdir_arg: str, paths_arg: list[str], out_arg: str, jobs: int, timeout: int,
@@ -193,6 +233,7 @@ def convert(kdir_arg: str, paths_arg: list[str], out_arg: str, jobs: int, timeou
     src = mod.root if mod else kdir     # where the files are, and what paths are relative to
     if mod:
         module.check_out(out, mod)
+        place.check_apart(mod.root, out, cache_dir)     # the module's folder is never written
     paths = check_paths(src, paths_arg)
     decs = decisions.load() + (decisions.load(mod.decisions, mod.decisions_prefix())
                                if mod and mod.decisions else [])
@@ -209,12 +250,14 @@ def convert(kdir_arg: str, paths_arg: list[str], out_arg: str, jobs: int, timeou
         try:
             log.info(f"scanning {kdir} ({version}) for tasklet users...")
             problems: Problems = []
+            notes: list[str] = []       # the decisions that apply to nothing
             outcomes = run(src, paths, jobs, timeout, problems, decs, kernel=version,
                            store=store, times=times, target=target,
-                           policies=[] if mod else None, kernel_tree=kdir)
+                           policies=[] if mod else None, kernel_tree=kdir, warnings=notes)
             for path, why in problems:
                 log.warning(f"{path}: {why}")
             flat = [o for g in outcomes for o in g]
+            nothing_usable(flat, paths, out)
             clock = Clock(times)
             preps = [] if mod else policy.preps(
                 kdir, policy.load(), {o.path: o.new for o in flat if o.status == Status.CONVERTED})
@@ -222,7 +265,7 @@ def convert(kdir_arg: str, paths_arg: list[str], out_arg: str, jobs: int, timeou
             # a module's conversion never removes the kernel's tasklet core
             core = [] if mod else write.core_removal(tmp, kdir, flat, paths, problems)
             write.report(tmp, version, flat, problems, preps, paths, core, target,
-                         thread.queues(kdir), mod.record(kdir) if mod else None)
+                         thread.queues(kdir), mod.record(kdir) if mod else None, notes)
             clock.lap("write")
             stage.carry("bench")        # make bench's result, quoted by the cover letters
             stage.carry("branches.json")    # the branches make branches may move

@@ -132,6 +132,9 @@ def prep_texts(kdir: Path, pol: Policy) -> dict[str, str] | str:
     # WQ_PERCPU, but alloc_workqueue() refuses it with WQ_BH there).
     percpu = " | WQ_PERCPU" if "WQ_PERCPU" in workqueue.bh_allows(workqueue.text_of(kdir)) \
         else ""
+    if not (kdir / pol.header).is_file():
+        # the converted files would #include a file that is not there
+        return f"its header {pol.header} is not in this tree"
     texts: dict[str, str] = {}
     for e in pol.edits:
         if e.file not in texts:

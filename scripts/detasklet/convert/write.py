@@ -147,14 +147,17 @@ def report(out: Path, kernel: str, outcomes: list[Outcome],
            unscanned: list[tuple[str, str]] | None = None,
            preps: list[Prep] | None = None, paths: list[str] | None = None,
            core: list[str] | None = None, target: str = "bh",
-           queues: dict[str, str] | None = None, module: dict | None = None) -> None:
+           queues: dict[str, str] | None = None, module: dict | None = None,
+           warnings: list[str] | None = None) -> None:
     """report.json and report.md; unscanned: the paths the scan could not
     read or would not follow (symbolic links out of the tree), with why;
     paths: the PATHS converted ([]: the whole tree); core: the files of
     the core removal (OUT/tasklet-free.patch), made when no user is left;
     target: "bh" or "thread" (convert.thread), and for thread the
     process-context workqueue that replaces each BH one (queues); module:
-    the external module (M=) the paths are relative to (detasklet.module)."""
+    the external module (M=) the paths are relative to (detasklet.module);
+    warnings: what the run could not apply (a decision that matches
+    nothing), in report.json "warnings" and a section of report.md."""
     # a subsystem's own target choice may move some work in a bh run
     thread = target == "thread" or any(o.target == "thread" for o in outcomes)
     files = [_record(o, thread) for o in sorted(outcomes, key=lambda o: o.path)]
@@ -170,6 +173,8 @@ def report(out: Path, kernel: str, outcomes: list[Outcome],
     drivers = driver_preps(outcomes)
     if drivers:
         data["driver_prep"] = drivers
+    if warnings:
+        data["warnings"] = warnings
     if unscanned:
         data["unscanned"] = [{"path": p, "reason": why} for p, why in sorted(unscanned)]
     (out / "report.json").write_text(json.dumps(data, indent=1) + "\n")
@@ -203,6 +208,8 @@ def report(out: Path, kernel: str, outcomes: list[Outcome],
     if noted:
         lines += ["", "## Converted, with a note for the reviewer", ""]
         lines += [f"- `{o.path}`: {n}" for o in noted for n in o.notes]
+    if warnings:
+        lines += ["", "## Warnings", ""] + [f"- {w}" for w in warnings]
     if unscanned:
         lines += ["", "## Not scanned, and why", "",
                   "These paths could not be read or lead out of the tree: tasklet users "
