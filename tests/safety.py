@@ -707,6 +707,25 @@ def case_series_killed_keeps_out(w: World) -> str:
     return f"scratch left: {left}" if left else ""
 
 
+def case_series_on_a_read_only_mount(w: World) -> str:
+    """OUT bind-mounted read-only on itself: one line before any work (it
+    was a traceback when series/ was deleted in place)."""
+    if not ROOT_USER:
+        raise Skip("needs root for mount --bind")
+    w.first()
+    if subprocess.run(["mount", "--bind", str(w.out), str(w.out)]).returncode:
+        raise Skip("mount --bind not permitted here")
+    try:
+        if subprocess.run(["mount", "-o", "remount,ro,bind", str(w.out)]).returncode:
+            raise Skip("mount -o remount,ro not permitted here")
+        before = w.state()
+        p = run(["series", str(w.kdir), "-o", str(w.out), "--no-cache"], w.work)
+        return refused(w, p, "mount point", before) or \
+            refused(w, w.convert(), "mount point", before)
+    finally:
+        subprocess.run(["umount", str(w.out)])
+
+
 def case_series_on_a_read_only_out(w: World) -> str:
     if not ROOT_USER:
         raise Skip("needs root to run as another user")

@@ -143,7 +143,8 @@ def resolve(arg: str, kdir: Path | None, what: str = "OUT") -> Path:
     if out.exists() and not out.is_dir():
         raise OutError(f"{what} {out} exists and is not a folder: detasklet writes only "
                        "folders it made")
-    if out.is_dir() and os.path.ismount(out):
+    if out.is_dir() and (os.path.ismount(out) or os.path.realpath(out) in
+                         {point for point, _, _ in _mounts()}):     # a bind mount too
         raise OutError(f"{what} {out} is a mount point, which a new {what} cannot replace "
                        f"(it is written beside and renamed): name a folder inside it, "
                        f"such as {out / 'out'}")

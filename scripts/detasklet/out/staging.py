@@ -133,14 +133,25 @@ class Staging:
     def commit(self) -> None:
         """The old OUT is moved aside before the new one takes its name: a
         kill between the two renames leaves both, marked, never a mix."""
-        check_ours(self.out, must_exist=False)      # nothing new appeared in it
+        try:
+            check_ours(self.out, must_exist=False)      # nothing new appeared in it
+        except OutError:
+            self.abort()
+            raise
         old = self.out.parent / f"{self.out.name}.{os.getpid()}.old"
-        if self.out.exists():
-            if marker(self.out) is None and not older(self.out):    # an empty folder
-                self.out.rmdir()
-            else:
-                os.replace(self.out, old)
-        os.replace(self.dir, self.out)
+        try:
+            if self.out.exists():
+                if marker(self.out) is None and not older(self.out):    # an empty folder
+                    self.out.rmdir()
+                else:
+                    os.replace(self.out, old)
+            os.replace(self.dir, self.out)
+        except OSError as e:
+            if old.exists() and not self.out.exists():
+                os.replace(old, self.out)           # the previous OUT back in its place
+            self.abort()
+            raise OutError(f"cannot replace {self.out} ({e.strerror}): it is left as it "
+                           "was") from None
         if old.exists():
             _remove_ours(old)
 
