@@ -142,8 +142,10 @@ branches:
 send-check: $(OUT_REF)
 	@$(PY) -m detasklet send-check $(OUT_KDIR) -o $(call q,$(OUT)) -j $(J)
 
-## test: every test below, then compile-sample on each reference tree (and 7.3 with TARGET=thread)
+## test: every test below, the distcc farm test, then compile-sample on each reference tree (and 7.3 with TARGET=thread)
 test: test-fast
+	$(call install,distcc)
+	@$(PY) tests/distcc.py
 	@$(MAKE) --no-print-directory $(foreach v,$(KVERS),compile-sample-$(v))
 	@$(MAKE) --no-print-directory compile-sample-$(firstword $(KVERS)) TARGET=thread
 

@@ -199,6 +199,8 @@ CLAIMS: list[tuple[str, str, Callable[[], str]]] = [
     ("spdx-line", "`tests/unit/test_licence.py` checks it",
      elsewhere("tests/unit/test_licence.py", "SPDX")),
     ("not-checked-is-said", "not checked by a test", not_checked_marks),
+    ("distcc-farm", "without the distcc farm test",
+     elsewhere("tests/distcc.py", "objects-equal-a-local-build")),
     ("pip-install-runs-as-written", "pip install --no-build-isolation -e .", pip_install),
     ("coccicheck-runs-as-written", "make coccicheck RULE=30-setup MODE=patch PATHS=drivers/dma/dw",
      runs(["coccicheck", "RULE=30-setup", "MODE=patch", "PATHS=drivers/dma/dw"],
