@@ -46,6 +46,42 @@ L:	linux-kernel@vger.kernel.org
 S:	Maintained
 F:	drivers/misc/bar.c
 
+NETWORKING [GENERAL]
+M:	Net Person <net@example.org>
+L:	netdev@vger.kernel.org
+S:	Maintained
+T:	git git://git.kernel.org/pub/scm/linux/kernel/git/netdev/net.git
+T:	git git://git.kernel.org/pub/scm/linux/kernel/git/netdev/net-next.git
+F:	net/
+
+SHARED MEMORY COMMUNICATIONS (SMC) SOCKETS
+M:	Smc Person <smc@example.org>
+L:	linux-rdma@vger.kernel.org
+L:	linux-s390@vger.kernel.org
+S:	Supported
+F:	net/smc/
+
+S390 ARCHITECTURE
+M:	S390 Person <s390@example.org>
+L:	linux-s390@vger.kernel.org
+S:	Supported
+T:	git git://git.kernel.org/pub/scm/linux/kernel/git/s390/linux.git
+F:	drivers/s390/
+
+S390 ZFCP DRIVER
+M:	Zfcp Person <zfcp@example.org>
+L:	linux-s390@vger.kernel.org
+S:	Supported
+F:	drivers/s390/scsi/zfcp_*
+
+SCSI SUBSYSTEM
+M:	Scsi Person <scsi@example.org>
+L:	linux-scsi@vger.kernel.org
+S:	Maintained
+T:	git git://git.kernel.org/pub/scm/linux/kernel/git/jejb/scsi.git
+T:	git git://git.kernel.org/pub/scm/linux/kernel/git/mkp/scsi.git
+F:	drivers/scsi/
+
 THE REST
 M:	Linus <linus@example.org>
 L:	linux-kernel@vger.kernel.org
@@ -79,6 +115,18 @@ class Trees(unittest.TestCase):
     def test_list_of_the_table_names_the_tree(self) -> None:
         t = self.of("drivers/atm/eni.c")
         self.assertEqual((t.name, t.tag, t.via), ("net-next", "net-next", "list netdev@vger.kernel.org"))
+
+    def test_a_tree_above_before_the_section_s_list(self) -> None:
+        """net/smc/'s section names linux-rdma first and no tree: netdev,
+        whose section takes net/, applies it."""
+        t = self.of("net/smc/smc_core.c")
+        self.assertEqual((t.name, t.tag, t.via), ("net-next", "net-next", ""))
+
+    def test_zfcp_goes_to_the_scsi_tree(self) -> None:
+        t = self.of("drivers/s390/scsi/zfcp_qdio.c")
+        self.assertEqual((t.name, t.via), ("scsi", "section SCSI SUBSYSTEM"))
+        self.assertIn("SCSI maintainers", t.why)
+        self.assertEqual(self.of("drivers/s390/block/dasd.c").name, "s390-linux")
 
     def test_platform_section_is_not_the_tree(self) -> None:
         self.assertEqual(self.of("drivers/crypto/foo-crypt.c").name, "crypto")

@@ -11,8 +11,12 @@ A driver is the smallest thing that owns a file:
    the DMA subsystem, whose drivers have their own sections), the kbuild
    module the file is linked into (`dasd_mod-objs := dasd.o ...`);
    a folder that builds one module is one driver.
-Files that share a tasklet (one group) are never split: groups whose
-files share a driver are joined, so no driver is in two patches.
+The name and prefix of a patch come from its driver; which groups make
+one patch does not: a patch is the groups (of files that share a
+tasklet, never split) whose .c files one kbuild module builds
+(module_of), with the headers in those groups. Groups are never joined
+through a folder, an include/ folder or a MAINTAINERS section: a header
+only travels with the group that declares its work items in it.
 """
 
 from __future__ import annotations
@@ -97,14 +101,39 @@ def driver_of(path: str, index: Index, modules: dict[str, str],
                   mod)
 
 
-def split(units: list[list[str]], drivers: dict[str, Driver]) -> list[list[list[str]]]:
+def module_of(kdir: Path, path: str, mods: dict[str, dict[str, str]]) -> str:
+    """'folder:module' of the kbuild module that links path's object in
+    (a .c of its folder's kbuild file, or of one up to three folders above
+    that names it by a relative path); '' for a header, or a file no
+    kbuild file names (a .c included by another). mods: a cache of
+    ctext.kbuild.modules() by folder."""
+    if not path.endswith(".c"):
+        return ""
+    stem = posixpath.splitext(path)[0]
+    d = posixpath.dirname(path)
+    for _ in range(4):
+        if d not in mods:
+            mods[d] = kbuild.modules(kbuild.read(kdir, d))
+        rel = stem[len(d) + 1:] if d else stem
+        if rel in mods[d]:
+            return f"{d}:{mods[d][rel]}"
+        if not d:
+            return ""
+        d = posixpath.dirname(d)
+    return ""
+
+
+def split(units: list[list[str]], modules: dict[str, str]) -> list[list[list[str]]]:
     """Patches as lists of units (a unit: the files of one group), joined
-    when they share a driver key; sorted by first file."""
+    when a kbuild module (modules: file -> module_of) builds .c files of
+    both; sorted by first file."""
     uf: UnionFind[int] = UnionFind(range(len(units)))
     by_key: dict[str, int] = {}
     for n, u in enumerate(units):
         for f in u:
-            k = drivers[f].key
+            k = modules.get(f, "")
+            if not k:
+                continue
             if k in by_key:
                 uf.union(n, by_key[k])
             else:

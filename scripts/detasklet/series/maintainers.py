@@ -25,7 +25,6 @@ from typing import TYPE_CHECKING
 
 from .. import cache
 from ..ctext.gitdiff import FileDiff
-from .prefix import is_git
 
 if TYPE_CHECKING:
     from .plan import Patch
@@ -182,16 +181,21 @@ def split_addresses(lines: list[str]) -> tuple[list[str], list[str]]:
     return to, cc
 
 
-def recipients(kdir: Path, patch: str, use_git: bool = False,
-               timeout: int = 300) -> tuple[list[str], list[str]]:
+# As b4 runs get_maintainer.pl (its send-auto-to-cmd and send-auto-cc-cmd):
+# MAINTAINERS only, never the authors or signers of the files' git history,
+# not even as the fallback for a file no section names.
+GET_MAINTAINER = ["perl", "scripts/get_maintainer.pl", "--nogit", "--nogit-fallback",
+                  "--nogit-chief-penguins", "--norolestats"]
+
+
+def recipients(kdir: Path, patch: str, timeout: int = 300) -> tuple[list[str], list[str]]:
     """(To, Cc) for a patch text, from KDIR's get_maintainer.pl run in
-    KDIR (it only reads there). The patch goes through a temporary file
-    outside KDIR."""
+    KDIR (it only reads there), as b4 runs it (GET_MAINTAINER). The patch
+    goes through a temporary file outside KDIR."""
     with tempfile.NamedTemporaryFile("w", suffix=".patch", prefix="detasklet-") as f:
         f.write(patch)
         f.flush()
-        cmd = ["perl", "scripts/get_maintainer.pl", "--no-rolestats"]
-        cmd += [] if use_git else ["--no-git"]
+        cmd = list(GET_MAINTAINER)
         # get_maintainer.pl lists people in Perl hash order, which changes
         # from run to run; a fixed seed makes two runs give the same To/Cc.
         env = {**os.environ, "PERL_HASH_SEED": "0", "PERL_PERTURB_KEYS": "0"}
@@ -232,8 +236,8 @@ def address(kdir: Path, patches: "list[Patch]", fds: dict[str, FileDiff],
     """Fill To/Cc of every patch from get_maintainer.pl, once per patch,
     in parallel; answers are kept in store keyed by the diff, MAINTAINERS
     and get_maintainer.pl, so that a run again is quick."""
-    git = is_git(kdir)
-    salt = cache.digest(*read_by_get_maintainer(kdir, git),
+    # get_maintainer.pl runs without git (GET_MAINTAINER): HEAD is no input
+    salt = cache.digest(*read_by_get_maintainer(kdir, False),
                         Path(__file__).read_bytes())     # how recipients() asks
     if not (kdir / "scripts/get_maintainer.pl").is_file():
         why = "KDIR has no scripts/get_maintainer.pl"
@@ -246,12 +250,12 @@ def address(kdir: Path, patches: "list[Patch]", fds: dict[str, FileDiff],
 
     def one(p: "Patch") -> tuple[list[str], list[str], str]:
         diff = "".join(fd.text for fd in p.file_diffs(fds))
-        k = cache.digest(salt, str(git), diff)
+        k = cache.digest(salt, diff)
         kept = store.get("get_maintainer", k) if store else None
         if kept is not None:
             return kept["to"], kept["cc"], ""
         try:
-            to, cc = recipients(kdir, diff, git)
+            to, cc = recipients(kdir, diff)
         except (RuntimeError, OSError, subprocess.SubprocessError) as e:
             return [], [], str(e).splitlines()[0][:200] if str(e) else "get_maintainer.pl failed"
         if store:

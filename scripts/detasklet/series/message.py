@@ -48,6 +48,11 @@ def para(text: str) -> str:
     return textwrap.fill(text, WRAP, break_long_words=False, break_on_hyphens=False)
 
 
+def paras(*texts: str) -> list[str]:
+    """Each non-empty text as a paragraph, after an empty line."""
+    return [ln for t in texts if t for ln in ("", para(t))]
+
+
 def _be(n: int) -> str:
     return "is" if n == 1 else "are"
 
@@ -58,11 +63,12 @@ def bullet(text: str) -> str:
 
 
 def build_sentence(paths: list[str], builds: dict[str, dict]) -> str:
-    """What make compile-test said about these files, in one paragraph."""
+    """What make compile-test said about these files, in one paragraph;
+    '' when it recorded no build of them (a mail then says nothing about
+    building)."""
     recs = {p: builds[p] for p in paths if p in builds}
     if not recs:
-        return ("Not compile-tested by the tool: make compile-test has not "
-                "recorded a build of these files.")
+        return ""
     ok = sorted(p for p, b in recs.items() if b.get("converted") == "ok")
     bad = sorted(p for p, b in recs.items() if b.get("converted") == "error")
     arches = sorted({a for p in ok for a in str(recs[p].get("arch", "")).split("+") if a})
@@ -78,7 +84,7 @@ def build_sentence(paths: list[str], builds: dict[str, dict]) -> str:
     rest = sorted(set(paths) - set(ok) - set(bad))
     if rest:
         why = sorted({str(recs[p].get("log", "")) for p in rest if p in recs} - {""})
-        parts.append(f"Not built by the tool: {', '.join(rest)}"
+        parts.append(f"Not built: {', '.join(rest)}"
                      + (f" ({'; '.join(why)})" if why else "") + ".")
     return " ".join(parts)
 
@@ -218,7 +224,7 @@ def unused_body(files: list[FileDiff], builds: dict[str, dict]) -> str:
     return "\n".join([
         para(f"{where} {what}. {why}: tasklets are deprecated and their remaining users "
              "are being moved to BH workqueues, so that the tasklet API can be removed."),
-        "", para(build_sentence(paths, builds))]) + "\n"
+        *paras(build_sentence(paths, builds))]) + "\n"
 
 
 _COMMENT_RE = re.compile(r"/\*+\s*(.*?)\s*(?:\*/|$)|//\s*(.*)$|^\s*\*+\s*(.*?)\s*(?:\*/)?$")
@@ -257,8 +263,8 @@ def prep_body(prep: dict, files: list[FileDiff], builds: dict[str, dict]) -> str
     """The message of a subsystem's prep patch (report.json "prep"): the
     policy's own words, then how it built."""
     paras = [" ".join(p.split()) for p in prep["message"].strip().split("\n\n")]
-    return "\n\n".join(para(p) for p in paras) + "\n\n" + para(
-        build_sentence([f.path for f in files], builds)) + "\n"
+    built = build_sentence([f.path for f in files], builds)
+    return "\n\n".join(para(p) for p in paras + ([built] if built else [])) + "\n"
 
 
 def driver_prep_body(prep: dict, files: list[FileDiff], builds: dict[str, dict]) -> str:
@@ -266,10 +272,11 @@ def driver_prep_body(prep: dict, files: list[FileDiff], builds: dict[str, dict])
     the reason its semantic patch gives, then how it built, which make
     compile-test only knows with the conversion after it applied."""
     paths = [f.path for f in files]
-    built = ("make compile-test builds these files with the next patch applied, not this "
-             "patch alone. " if any(p in builds for p in paths) else "")
-    return para(" ".join(prep["message"].split())) + "\n\n" + para(
-        built + build_sentence(paths, builds)) + "\n"
+    built = build_sentence(paths, builds)
+    if built:
+        built = ("These files were compile-tested with the next patch applied, not with "
+                 "this patch alone. " + built)
+    return "\n".join([para(" ".join(prep["message"].split())), *paras(built)]) + "\n"
 
 
 def core_body() -> str:
@@ -389,7 +396,7 @@ def body(driver: str, files: list[FileDiff], builds: dict[str, dict],
         out += [bullet(q) for q in quotes]
     out += ["", para("The conversion was made with Coccinelle semantic patches "
                      "(detasklet); no tasklet API is left in the changed files."),
-            "", para(build_sentence([f.path for f in files], builds))]
+            *paras(build_sentence([f.path for f in files], builds))]
     return "\n".join(out) + "\n"
 
 
@@ -439,13 +446,13 @@ def latency(bench: dict | None, hot: list[HotPath], target: str = "bh") -> list[
 
 
 def cover(patches: "list[Patch]", rep: dict, fds: dict[str, FileDiff],
-          builds: dict[str, dict], reproduce: list[str], who: str, base: str,
+          builds: dict[str, dict], who: str, base: str,
           scope: str = "", part: str = "", bench: dict | None = None,
           hot: list[HotPath] | None = None) -> list[str]:
     """The lines of a cover letter between its Subject and its signature.
     rep: report.json with the files of this series' tree only; scope: the
     tree ("the net-next tree"); part: what to say of a series sent in
-    parts; reproduce: the commands that make the series again; bench: make
+    parts; bench: make
     bench's result (bench.json), quoted for the hot paths of hot (the
     table) that the series' files belong to."""
     total = len(patches)
@@ -458,11 +465,11 @@ def cover(patches: "list[Patch]", rep: dict, fds: dict[str, FileDiff],
     queues = {s: o for p in patches for s, o in p.queues.items()}
     sites = [s for f in files if f.get("path") in mine for s in f.get("sites", [])]
     where = f"Linux {rep.get('kernel', '')}" + (f" for {scope}" if scope else "")
-    order = ("each patch applies and builds on its own, in any order." if not preps else
+    order = ("each patch applies on its own, in any order." if not preps else
              "the first patch adds " + " and ".join(queues.values() or ["the subsystem's "
                                                                        "workqueues"])
-             + f" ({preps[0].subject}), which the driver patches queue on; each of "
-             "them applies on its own and builds on top of the first, in any order.")
+             + f" ({preps[0].subject}), which the driver patches queue on, so they "
+             "come after it, in any order.")
     if any(p.core for p in patches):
         order = order[:-1] + ("; the last patch removes the tasklet core, and applies only "
                               "once every other series of this conversion is in.")
@@ -533,10 +540,10 @@ def cover(patches: "list[Patch]", rep: dict, fds: dict[str, FileDiff],
         lines += [bullet(f"{n}/{total} {p.prefix}: {len(p.files)} files, "
                          f"{len(p.entries)} sections") for n, p in cross]
     built = [p for p in mine if p in builds and builds[p].get("converted") == "ok"]
-    lines += ["", para(
-        f"Compile-tested: {len(built)} of the {len(mine)} changed files built by make "
-        "compile-test, each patch on its own." if builds else
-        "Not compile-tested yet: make compile-test writes the results into each patch.")]
+    if any(p in builds for p in mine):
+        lines += ["", para(f"Compile-tested: {len(built)} of the {len(mine)} changed files "
+                           "built, each patch on its own; each patch says with which "
+                           "configuration and on which architectures.")]
     lines += latency(bench, hotpaths.touched(sorted(
         f for p in (moved or patches) for f in p.files if f in mine), hot or []),
         "thread" if moved else "bh")
@@ -544,7 +551,7 @@ def cover(patches: "list[Patch]", rep: dict, fds: dict[str, FileDiff],
         lines += ["", "Left unconverted, and why:", ""]
         for f in sorted(left, key=lambda f: f["path"]):
             lines += [bullet(f"{f['path']}: {f.get('reason') or f.get('status', '')}")]
-    lines += ["", *reproduce, ""]
+    lines += [""]
     lines += [f"{who} ({total}):"] + [f"  {p.subject}" for p in patches] + [""]
     stat = diffstat(sorted(every, key=lambda f: f.path))
     lines += [stat.splitlines()[-1] if stat else ""]

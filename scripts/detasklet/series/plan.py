@@ -16,7 +16,8 @@ from pathlib import Path
 
 from ..ctext import kbuild
 from ..ctext.gitdiff import FileDiff, parse
-from ..ctext.tasklet import FORWARD_DECL_RE, MEMBER_LINE_RE, declared_names
+from ..ctext.lex import mask
+from ..ctext.tasklet import FORWARD_DECL_RE, MEMBER_LINE_RE, shared_names
 from . import drivers as drivers_, maintainers, prefix, trees
 
 SUBJECT = "Convert from tasklet to BH workqueue"
@@ -177,6 +178,47 @@ def policy_queues(files: list[str], fds: dict[str, FileDiff], preps: list[dict])
             for s, o in sorted(pr["queues"].items()) if re.search(r"\b" + o + r"\b", added)}
 
 
+def crossing(unit: list[str], own: dict, modules: dict[str, str]) -> bool:
+    """The files of one group are in several MAINTAINERS sections or
+    kbuild modules: the message says why they are one patch."""
+    return len({own[f][1].name for f in unit if own[f]}) > 1 or \
+        len({modules[f] for f in unit if modules.get(f)}) > 1
+
+
+def shared_sentence(unit: list[str], old: dict[str, str], own: dict,
+                    modules: dict[str, str]) -> str:
+    """Why the files of one group (unit) are in one patch: the work items
+    (tasklet members and variables) a file of it declares that another one
+    names, headers first (why convert grouped them); else the functions
+    and macros on the tasklet type that they share."""
+    order = sorted(unit, key=lambda f: not f.endswith(".h"))
+    text = {f: mask(old[f]) for f in unit}
+
+    def named(kind: int) -> dict[str, str]:
+        got: dict[str, str] = {}
+        for f in order:
+            for x in sorted(shared_names(text[f])[kind]):
+                if x not in got and any(re.search(r"\b" + re.escape(x) + r"\b", text[g])
+                                        for g in unit if g != f):
+                    got[x] = f
+        return got
+    items, what = named(0), "work item"
+    if not items:
+        items, what = named(1), "function or macro on the tasklet type"
+    where = list(dict.fromkeys(items.values()))
+    names = ", ".join(unit[:-1]) + " and " + unit[-1]
+    sections = len({own[f][1].name for f in unit if own[f]})
+    mods = len({modules[f] for f in unit if modules.get(f)})
+    plural = what.replace("item", "items").replace("function or macro", "functions and macros")
+    return (f"{names} are changed in one patch because they share the "
+            + (what if len(items) == 1 else plural)
+            + (f" {', '.join(sorted(items))} declared in {', '.join(where)}, whose type "
+               "changes in all of them at once." if items else ".")
+            + (f" They are maintained in {sections} MAINTAINERS sections." if sections > 1
+               else "")
+            + (f" They belong to {mods} kbuild modules." if mods > 1 else ""))
+
+
 def plan(kdir: Path, fds: dict[str, FileDiff], old: dict[str, str],
          groups: list[list[str]], index: maintainers.Index | None = None,
          preps: list[dict] | None = None,
@@ -202,8 +244,10 @@ def plan(kdir: Path, fds: dict[str, FileDiff], old: dict[str, str],
     patches = []
     prep_of = {tuple(sorted(pr["files"])): pr for pr in preps}
     # a prep patch is never joined with a driver's files
+    mod_cache: dict[str, dict[str, str]] = {}
+    modules = {f: drivers_.module_of(kdir, f, mod_cache) for f in fds}
     units_list = [[g] for g in groups if tuple(sorted(g)) in prep_of] + drivers_.split(
-        [g for g in groups if tuple(sorted(g)) not in prep_of], drivers)
+        [g for g in groups if tuple(sorted(g)) not in prep_of], modules)
     for units in units_list:
         files = sorted(f for u in units for f in u)
         p = Patch(files, unused_only=only_deletes_declarations([fds[f] for f in files]))
@@ -222,16 +266,8 @@ def plan(kdir: Path, fds: dict[str, FileDiff], old: dict[str, str],
             e for o in own.values() if o for e in [o[1]]])
         p.entries = sorted({o[1].name for o in own.values() if o})
         p.tree = trees.tree_of(files, index, table, lists)
-        crossing = [u for u in units if len({o[1].name for f in u if (o := own[f])}) > 1]
-        if crossing:
-            hs = [f for u in crossing for f in u if f.endswith(".h")]
-            hs = [h for h in hs if sorted(declared_names(old[h]))] or hs
-            fields = sorted({x for h in hs for x in sorted(declared_names(old[h]))})
-            p.shared = ("These files are changed in one patch because they share "
-                        f"the work items declared in {', '.join(hs) or 'one file'}"
-                        + (f" ({', '.join(fields)})" if fields else "")
-                        + ": each builds only with the others converted too. "
-                        f"They are maintained in {len(p.entries)} MAINTAINERS sections.")
+        p.shared = " ".join(shared_sentence(u, old, own, modules) for u in units
+                            if len(u) > 1 and crossing(u, own, modules))
         patches.append(p)
     # one subject per patch: two drivers under one fixed prefix get their names
     subs: dict[str, list[Patch]] = {}

@@ -3,10 +3,13 @@
 
 A patch goes to the tree of the most specific MAINTAINERS section of its
 files that names one (T:); a section without T: defers to the sections
-above it (NETWORKING DRIVERS above a NIC's own section). Of a section's
-trees the development one is taken (net-next over net, cryptodev over
-crypto). A patch whose sections name no tree goes to the series of its
-first mailing list (L:), and one without even that to "misc".
+above it (NETWORKING DRIVERS above a NIC's own section, NETWORKING
+[GENERAL] above net/smc/), whatever lists it names. Of a section's trees
+the development one is taken (net-next over net, cryptodev over crypto).
+A patch whose sections name no tree goes to the series of its most
+specific mailing list (L:), and one without even that to "misc".
+trees.toml [section] names the sections whose patches another section's
+tree applies (S390 ZFCP DRIVER: the SCSI tree).
 
 trees.toml (beside this file) holds what MAINTAINERS does not say: a
 short name for a tree, the tag its subjects carry ([PATCH net-next 1/9]),
@@ -87,15 +90,24 @@ def tree_of(files: list[str], index: Index, table: dict[str, dict],
             lists: dict[str, str]) -> Tree:
     """The tree of a patch: of its first file (in order) that has one. For
     each file, its sections from the most specific: the first that names a
-    tree (T:), or a mailing list of the lists table, decides."""
+    tree (T:) decides, so a section without one defers to the sections
+    above it (net/smc/'s lists linux-rdma first, but NETWORKING [GENERAL]
+    takes net/). A section that trees.toml [section] sends elsewhere goes
+    there. Only where no section of a file names a tree does its most
+    specific mailing list of the lists table decide, then any real list."""
+    sections = load_sections()
     for f in files:
         for _, _, e in index.matches(f):
             if _platform(e.name):
                 continue
+            if e.name in sections:
+                return by_section(sections[e.name], index, table)
             if e.trees:
                 return make_tree(_development(e.trees), table)
+    for f in files:
+        for _, _, e in index.matches(f):
             known = [a for a in e.lists if a in lists]
-            if known:
+            if known and not _platform(e.name):
                 return make_tree("", table, lists[known[0]], f"list {known[0]}")
     for f in files:
         for _, _, e in index.matches(f):
@@ -103,6 +115,23 @@ def tree_of(files: list[str], index: Index, table: dict[str, dict],
             if real:
                 return make_tree("", table, real[0].split("@")[0], f"list {real[0]}")
     return make_tree("", table, "misc", "no tree or list in MAINTAINERS")
+
+
+def load_sections(path: Path = TABLE) -> dict[str, dict]:
+    """trees.toml [section]: {MAINTAINERS section: {via, why}}."""
+    with path.open("rb") as f:
+        return tomllib.load(f).get("section", {})
+
+
+def by_section(row: dict, index: Index, table: dict[str, dict]) -> Tree:
+    """The tree of the section row["via"] names (its T: line), for a
+    section whose patches that tree applies (trees.toml [section])."""
+    via = next((e for e in index.entries if e.name == row["via"] and e.trees), None)
+    if via is None:
+        return make_tree("", table, "misc", f"{row['via']} names no tree")
+    t = make_tree(_development(via.trees), table)
+    return Tree(t.name, t.url, t.tag, t.limit, " ".join(row.get("why", "").split()) or t.why,
+                f"section {via.name}")
 
 
 def make_tree(t_line: str, table: dict[str, dict], name: str = "", via: str = "") -> Tree:

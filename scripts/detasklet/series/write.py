@@ -22,7 +22,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from .. import cache, version
+from .. import cache
 from ..ctext import layout
 from ..ctext.gitdiff import FileDiff, apply, file_diff, parse
 from ..errors import InputError, PatchError
@@ -204,17 +204,6 @@ def part_text(s: Series) -> str:
             f"other parts, one at a time, each once the one before is applied.")
 
 
-def reproduce_lines(kdir: Path, rep: dict, base: str) -> list[str]:
-    """The commands that make the series again, without a local path."""
-    tree = f"<linux-{rep.get('kernel', '')}>"
-    return [f"To reproduce with detasklet {version()}, {tree} being a Linux "
-            f"{rep.get('kernel', '')} source tree" + (f" at {base[:12]}" if base else "") + ":",
-            "", f"  make convert KDIR={tree}"
-            + (" TARGET=thread" if rep.get("target") == "thread" else ""),
-            f"  make compile-test KDIR={tree}",
-            f"  make send-check KDIR={tree}"]
-
-
 def index_text(series: list[Series], rep: dict) -> str:
     """series/README: the series, in the order to send them."""
     core = [s.folder for s in series if any(p.core for p in s.patches)]
@@ -294,7 +283,7 @@ def build(kdir: Path, out: Path, ident: Ident, jobs: int = 2, out_name: str = ""
         mine = {f for p in s.patches for f in p.files}
         srep = {**rep, "files": [f for f in rep["files"] if f["path"] in mine or (
             s.part == 1 and left_tree.get(f["path"]) == s.tree.name)]}
-        lines = message.cover(s.patches, srep, fds, builds, reproduce_lines(kdir, rep, ident.base),
+        lines = message.cover(s.patches, srep, fds, builds,
                               ident.name_email.split(" <")[0], ident.base,
                               f"the {s.tree.name} tree", part_text(s), bench, hot)
         title = ("Convert tasklet users to workqueues" if any(p.thread for p in s.patches)
