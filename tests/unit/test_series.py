@@ -2,13 +2,16 @@
 """series: drivers, subjects and the mail files, on a fixture tree with its
 own MAINTAINERS and Makefiles (no get_maintainer.pl: To/Cc stay empty);
 one driver's patch is compared byte for byte with tests/data/0002-foo.patch
-(DETASKLET_UPDATE_GOLDEN=1 writes it). The cover letter of the dmaengine
+(DETASKLET_UPDATE_GOLDEN=1 writes it), but for git's version in the
+signature. The cover letter of the dmaengine
 series (a hot path) quotes a made-up OUT/bench/bench.json; the other
 series' cover, and every cover without that file, say nothing of latency."""
 
 import json
 import logging
 import os
+import re
+import subprocess
 import shutil
 import tempfile
 import unittest
@@ -18,7 +21,7 @@ from detasklet.convert import write
 from detasklet.convert.classify import Outcome
 from detasklet.ctext import gitdiff
 from detasklet.out.files import Status
-from detasklet.series import write as series
+from detasklet.series import gitmail, write as series
 from detasklet.series.identity import Ident
 from fixtures import write_tree
 
@@ -101,6 +104,19 @@ def fixture(root: Path) -> tuple[Path, Path]:
     return kdir, out
 
 
+def applied(kdir: Path, patches: list[Path]) -> dict[str, str]:
+    """Each file the patches (mails, in this order; a cover letter has no
+    diff) change, as they leave it, from its text in kdir."""
+    texts: dict[str, str] = {}
+    for m in patches:
+        for fd in gitdiff.parse(m.read_text()):
+            before = texts.get(fd.path)
+            if before is None:
+                before = (kdir / fd.path).read_text() if (kdir / fd.path).is_file() else ""
+            texts[fd.path] = gitdiff.apply(before, fd)
+    return texts
+
+
 def build(kdir: Path, out: Path) -> list:
     with unittest.TestCase().assertLogs("detasklet", logging.WARNING):   # no get_maintainer.pl
         return series.build(kdir, out, Ident("A U Thor <author@example.org>", 1700000000), 1, "out")
@@ -140,6 +156,9 @@ class Series(unittest.TestCase):
         self.assertEqual(len(names), 3)
         self.assertEqual(names[0], "0000-cover-letter.patch")
         text = (self.out / "series" / "dmaengine" / names[2]).read_text()
+        # git format-patch signs with the version of the git that ran
+        self.assertTrue(text.endswith(f"\n-- \n{gitmail.git_version()}\n\n"))
+        text = text.rpartition("\n-- \n")[0] + "\n-- \nGIT-VERSION\n\n"
         if os.environ.get("DETASKLET_UPDATE_GOLDEN"):
             (DATA / "0002-foo.patch").write_text(text)
         self.assertEqual(text, (DATA / "0002-foo.patch").read_text())
@@ -169,12 +188,8 @@ class Series(unittest.TestCase):
         self.assertNotIn("ompile", virt)
 
     def test_patches_together_are_all_patch(self) -> None:
-        sdir = self.out / "series"
-        together = "".join(fd.text for n in sorted(sdir.glob("*/0*.patch"))
-                           if "cover-letter" not in n.name
-                           for fd in gitdiff.parse(n.read_text()))
-        allp = (self.out / "all.patch").read_text()
-        self.assertEqual(sorted(together.split("diff --git")), sorted(allp.split("diff --git")))
+        self.assertEqual(applied(self.kdir, sorted((self.out / "series").glob("*/0*.patch"))),
+                         applied(self.kdir, [self.out / "all.patch"]))
 
     def test_same_bytes_twice_and_again_in_the_same_out(self) -> None:
         def files() -> dict[str, bytes]:
@@ -378,10 +393,8 @@ class CoreLast(unittest.TestCase):
         text = last[0].read_text()
         self.assertIn("applies once every other patch of the conversion is in", text)
         self.assertIn("the last patch of", (sdir / "README").read_text())
-        together = "".join(fd.text for m in mails if "cover-letter" not in m.name
-                           for fd in gitdiff.parse(m.read_text()))
-        want = (self.out / "all.patch").read_text() + (self.out / "tasklet-free.patch").read_text()
-        self.assertEqual(sorted(together.split("diff --git")), sorted(want.split("diff --git")))
+        self.assertEqual(applied(self.kdir, mails), applied(
+            self.kdir, [self.out / "all.patch", self.out / "tasklet-free.patch"]))
 
     def test_the_irq_tree_takes_it(self) -> None:
         """MAINTAINERS has no section for kernel/softirq.c: the removal goes
@@ -577,3 +590,135 @@ class OneDriverPerPatch(unittest.TestCase):
         for m in cdc:
             text = m.read_text()
             self.assertNotIn("hil_mlc", text)
+
+
+AM_FOO = """\
+#include "virt.h"
+
+static void foo_task(struct tasklet_struct *t)
+{
+	struct foo *f = from_tasklet(f, t, task);
+
+	foo_complete(f);
+}
+
+static int foo_probe(struct foo *f)
+{
+	int ret;
+
+	ret = foo_hw_init(f);
+	if (ret)
+		goto err;
+	foo_a(f);
+	foo_b(f);
+	foo_c(f);
+	tasklet_setup(&f->task, foo_task);
+	foo_g(f);
+	foo_h(f);
+	foo_i(f);
+	return 0;
+err:
+	foo_d(f);
+	foo_e(f);
+	foo_f(f);
+	tasklet_kill(&f->task);
+	return ret;
+}
+"""
+AM_VIRT_H = ("/* virtual channels */\n#include <linux/types.h>\n\nstruct virt {\n\tint id;\n"
+             "\tstruct tasklet_struct task;\n\tint irq;\n};\n\nvoid virt_init(struct virt *v);\n")
+
+
+def _git(cwd: Path, *args: str) -> subprocess.CompletedProcess:
+    env = {"PATH": os.environ["PATH"], "HOME": str(cwd), "GIT_CONFIG_NOSYSTEM": "1",
+           "GIT_CONFIG_GLOBAL": os.devnull, "GIT_AUTHOR_NAME": "M", "GIT_AUTHOR_EMAIL": "m@e.org",
+           "GIT_COMMITTER_NAME": "M", "GIT_COMMITTER_EMAIL": "m@e.org"}
+    return subprocess.run(["git", "-C", str(cwd), *args], capture_output=True, text=True, env=env)
+
+
+class GitMails(unittest.TestCase):
+    """The mails are git format-patch's, from scratch commits on the
+    pristine files and the kernel's .gitattributes: real index lines (git
+    am -3 applies every mail to a tree where one context line of each
+    touched file moved, where plain git am does not), hunk headers of
+    diff=cpp, and the same bytes twice."""
+
+    def setUp(self) -> None:
+        self.tmp = tempfile.TemporaryDirectory()
+        root = Path(self.tmp.name)
+        self.files = {**FILES, "drivers/dma/foo.c": AM_FOO, "drivers/dma/virt.h": AM_VIRT_H}
+        self.kdir, self.out = root / "k", root / "out"
+        write_tree(self.kdir, {**self.files, "MAINTAINERS": MAINTAINERS, "Makefile": "VERSION = 6\n",
+                               ".gitattributes": "*.[ch] diff=cpp\n",
+                               "drivers/dma/Makefile": "obj-y += foo.o bar.o\nobj-y += sub/\n",
+                               "drivers/dma/sub/Makefile": "obj-y += baz.o\n"})
+        os.utime(self.kdir / "Makefile", (1700000000, 1700000000))
+        self.out.mkdir()
+        conv = {p: _new(t).replace("tasklet_kill(", "cancel_work_sync(")
+                for p, t in self.files.items()}
+        groups = [[Outcome(p, Status.CONVERTED, "", [], self.files[p], conv[p]) for p in g]
+                  for g in GROUPS]
+        write.patch(self.out, groups)
+        write.report(self.out, "6.12.0", [o for g in groups for o in g])
+        build(self.kdir, self.out)
+        self.mails = {d.name: sorted(m for m in d.glob("0*.patch") if "cover-letter" not in m.name)
+                      for d in (self.out / "series").iterdir() if d.is_dir()}
+        self.conv = conv
+
+    def tearDown(self) -> None:
+        self.tmp.cleanup()
+
+    def test_index_lines_are_the_blobs_and_hunks_use_diff_cpp(self) -> None:
+        foo = next(m for ms in self.mails.values() for m in ms if "foo" in m.name).read_text()
+        blob = _git(self.kdir, "hash-object", "drivers/dma/foo.c").stdout.strip()
+        self.assertIn(f"\nindex {blob[:7]}..", foo)
+        # diff=cpp: the function, where git's default names the label err:
+        self.assertIn(" @@ static int foo_probe(struct foo *f)\n \tfoo_d(f);\n", foo)
+        self.assertNotIn("@@ err:", foo)
+        ids = [m.read_text().split()[1] for ms in self.mails.values() for m in ms]
+        self.assertEqual(len(set(ids)), len(ids))
+        self.assertTrue(all(re.fullmatch(r"[0-9a-f]{40}", i) for i in ids))
+
+    def test_git_am_3_with_a_context_line_moved(self) -> None:
+        recv = Path(self.tmp.name) / "recv"
+        shutil.copytree(self.kdir, recv)
+        for args in (["init", "-q"], ["add", "-A"], ["commit", "-q", "-m", "base"]):
+            self.assertEqual(_git(recv, *args).returncode, 0)
+        moved: dict[str, str] = {}
+        for ms in self.mails.values():
+            for m in ms:
+                for fd in gitdiff.parse(m.read_text()):
+                    moved[fd.path] = _move_context_line(recv / fd.path, fd)
+        self.assertEqual(sorted(moved), sorted(self.files))
+        self.assertEqual(_git(recv, "commit", "-q", "-am", "move one context line").returncode, 0)
+        base = _git(recv, "rev-parse", "HEAD").stdout.strip()
+        plain_failed = False
+        for n, (name, ms) in enumerate(sorted(self.mails.items())):
+            _git(recv, "checkout", "-q", "-B", f"plain{n}", base)
+            r = _git(recv, "am", *map(str, ms))
+            plain_failed |= r.returncode != 0
+            _git(recv, "am", "--abort")
+            _git(recv, "checkout", "-q", "-f", "-B", f"three{n}", base)
+            r = _git(recv, "am", "-3", *map(str, ms))
+            self.assertEqual(r.returncode, 0, (name, r.stdout, r.stderr))
+            for m in ms:
+                for fd in gitdiff.parse(m.read_text()):
+                    line = moved[fd.path]
+                    want = self.conv[fd.path].replace(line, "", 1) + line
+                    self.assertEqual((recv / fd.path).read_text(), want, fd.path)
+        self.assertTrue(plain_failed, "the moved lines do not stop a plain git am")
+
+
+def _move_context_line(path: Path, fd: gitdiff.FileDiff) -> str:
+    """Move a context line of fd's first hunk that no changed line
+    touches, and that is unique in the file, to the end of the file; the
+    line."""
+    text = path.read_text()
+    hunk = fd.hunks[0][1]
+    for i, ln in enumerate(hunk):
+        near = hunk[max(i - 1, 0):i + 2]
+        if ln.startswith(" ") and ln.strip() and all(x.startswith(" ") for x in near) \
+                and text.count(ln[1:]) == 1:
+            path.write_text(text.replace(ln[1:], "", 1) + ln[1:])
+            return ln[1:]
+    raise AssertionError(f"{fd.path}: no context line to move")

@@ -1,24 +1,24 @@
 # SPDX-License-Identifier: GPL-2.0-only
-"""The files of series/: git format-patch mails, byte for byte reproducible.
+"""The files of series/: what each mail says, and the cover letter.
 
-Each file is one mail: the `From <sha1>` line (the SHA-1 of the mail, as
-the patch has no commit), From:, Date: (the identity's date, plus n
-seconds for patch n so that mail clients keep the order), Subject:, To:
-and Cc:, the message, Signed-off-by:, the diffstat and the diffs.
+patch_mail() gives a patch's subject, message (ending in Signed-off-by:),
+diffs, To/Cc and note; series.gitmail makes the commits and has git
+format-patch write the mails. cover_file() writes the cover letter in the
+shape git format-patch --cover-letter gives it: the From line holds the
+series' last commit, Date: is the identity's, the signature git's version.
 """
 
 from __future__ import annotations
 
-import hashlib
 import re
 import time
+from email.header import Header
 
-from ..ctext.gitdiff import FileDiff, diffstat
+from ..ctext.gitdiff import FileDiff
 from . import message
+from .gitmail import Mail, fold
 from .identity import Ident
 from .plan import Patch
-
-SIGNATURE = "2.39.5"
 
 
 def rfc2822(ts: int) -> str:
@@ -31,28 +31,16 @@ def slug(subject: str) -> str:
     return s[:52].rstrip("-.")
 
 
-def _fold(field_: str, addrs: list[str]) -> str:
-    return f"{field_}: " + ",\n    ".join(addrs) + "\n" if addrs else ""
-
-
-def _mail(ident: Ident, date: int, subject: str, to: list[str], cc: list[str],
-          rest: str) -> str:
-    head = (f"From: {ident.name_email}\nDate: {rfc2822(date)}\nSubject: {subject}\n"
-            + _fold("To", to) + _fold("Cc", cc))
-    sha = hashlib.sha1((head + rest).encode(errors="surrogateescape")).hexdigest()
-    return f"From {sha} Mon Sep 17 00:00:00 2001\n" + head + rest
-
-
 def tag(tree_tag: str, n: int, total: int) -> str:
     """[PATCH net-next 03/15], numbered as git format-patch does."""
     w = len(str(total))
     return f"[PATCH {tree_tag + ' ' if tree_tag else ''}{n:0{w}d}/{total}]"
 
 
-def patch_file(p: Patch, n: int, total: int, ident: Ident, fds: dict[str, FileDiff],
+def patch_mail(p: Patch, ident: Ident, fds: dict[str, FileDiff],
                builds: dict[str, dict], notes: dict[str, list[str]],
                sites: dict[str, list[dict]] | None = None,
-               keys: dict[str, list[str]] | None = None) -> str:
+               keys: dict[str, list[str]] | None = None) -> Mail:
     files = p.file_diffs(fds)
     kept = any("tasklet" in ln.lower() for f in files for ln in f.lines("+"))
     # report.json "notes" (legacy data fields) and "sites" (each verdict).
@@ -70,17 +58,29 @@ def patch_file(p: Patch, n: int, total: int, ident: Ident, fds: dict[str, FileDi
                            [s for f in p.files for s in (sites or {}).get(f, [])], p.queues,
                            {f: k for f, k in (keys or {}).items() if f in p.files},
                            p.thread, p.guards, p.kept_bh)
-    rest = (f"\n{msg}\nSigned-off-by: {ident.name_email}\n---\n"
-            + (f"No recipients: {p.no_rcpt}.\n\n" if p.no_rcpt else "")
-            + diffstat(files) + "\n"
-            + "".join(f.text for f in files) + f"-- \n{SIGNATURE}\n\n")
-    return _mail(ident, ident.date + n, f"{tag(p.tree.tag, n, total)} {p.subject}",
-                 p.to, p.cc, rest)
+    return Mail(p.subject, f"{msg}\nSigned-off-by: {ident.name_email}\n", files, p.to, p.cc,
+                f"No recipients: {p.no_rcpt}." if p.no_rcpt else "", p.core)
 
 
-def cover_file(patches: list[Patch], ident: Ident, lines: list[str], title: str) -> str:
+def cover_file(patches: list[Patch], ident: Ident, lines: list[str], title: str,
+               tip: str, signature: str) -> str:
+    """The cover letter; tip: the id of the series' last commit."""
     to = list(dict.fromkeys(a for p in patches for a in p.to))
     cc = list(dict.fromkeys(a for p in patches for a in p.cc))
-    rest = "\n" + "\n".join(lines) + f"\n-- \n{SIGNATURE}\n\n"
     t = patches[0].tree.tag if patches else ""
-    return _mail(ident, ident.date, f"{tag(t, 0, len(patches))} {title}", to, cc, rest)
+    body = "\n".join(lines)
+    head = [f"From {tip} Mon Sep 17 00:00:00 2001", f"From: {_address(ident.name_email)}",
+            f"Date: {rfc2822(ident.date)}", f"Subject: {tag(t, 0, len(patches))} {title}",
+            *fold("To", to), *fold("Cc", cc)]
+    if not body.isascii():      # as git format-patch marks a non-ASCII message
+        head += ["MIME-Version: 1.0", "Content-Type: text/plain; charset=UTF-8",
+                 "Content-Transfer-Encoding: 8bit"]
+    return "\n".join(head) + "\n\n" + body + f"\n-- \n{signature}\n\n"
+
+
+def _address(name_email: str) -> str:
+    """'Name <addr>' with a non-ASCII name encoded (RFC 2047), as git does."""
+    name, sep, addr = name_email.rpartition(" <")
+    if not sep or name.isascii():
+        return name_email
+    return f"{Header(name, 'utf-8').encode()} <{addr}"

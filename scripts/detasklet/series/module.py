@@ -3,8 +3,8 @@
 module's own maintainer.
 
 A module is one driver: every converted file of it is one patch, in
-series/<module>/, laid out as git format-patch writes a single patch (no
-cover letter). Its subject prefix is the one the module's git log uses
+series/<module>/, written by git format-patch (series.gitmail) as a
+single patch (no cover letter). Its subject prefix is the one the module's git log uses
 most for these files, else the module's name; To: is TO=, else the
 author of most commits of these files (detasklet.module.maintainer).
 MAINTAINERS and get_maintainer.pl are not asked: the module is not in the
@@ -23,7 +23,7 @@ from pathlib import Path
 
 from .. import module as module_
 from ..out import files as outfiles
-from . import mbox
+from . import gitmail, mbox
 from .identity import Ident, head_if_clean, identity
 from .plan import Patch
 from .trees import Tree
@@ -58,7 +58,7 @@ def ident_of(mod: module_.Module, who: Ident) -> Ident:
 def build(mod: module_.Module, kdir: Path, out: Path, ident: Ident | None = None) -> list[Patch]:
     """series/ (and the report.md section) of a module OUT; ident: who
     signs and when (default: ident_of())."""
-    fds, _old, _groups, rep = load(mod.root, out, fresh=True)
+    fds, old, _groups, rep = load(mod.root, out, fresh=True)
     sdir = out / "series"
     if sdir.is_dir():
         shutil.rmtree(sdir)     # OUT is the tool's (out.place): series/ is ours
@@ -84,7 +84,8 @@ def build(mod: module_.Module, kdir: Path, out: Path, ident: Ident | None = None
     notes = {f: by[f]["notes"] for f in files if by.get(f, {}).get("notes")}
     sites = {f: by[f]["sites"] for f in files if by.get(f, {}).get("sites")}
     keys = {f: by[f]["keys"] for f in files if "keys" in by.get(f, {})}
-    text = mbox.patch_file(p, 1, 1, ident, fds, outfiles.builds(rep), notes, sites, keys)
+    mail = mbox.patch_mail(p, ident, fds, outfiles.builds(rep), notes, sites, keys)
+    text = gitmail.mails(mod.root, ident, old, [[mail]], [""])[0][1][0]
     text = text.replace("Subject: [PATCH 1/1] ", "Subject: [PATCH] ", 1)
     d = sdir / mod.name
     d.mkdir()

@@ -30,7 +30,7 @@ from ..kdir import kernel_version
 from ..out import files as outfiles, place
 from ..out.staging import changed, locked, write_file
 from ..out.files import Status
-from . import hotpaths, maintainers, mbox, message, plan as plan_, trees
+from . import gitmail, hotpaths, maintainers, mbox, message, plan as plan_, trees
 from .identity import Ident, identity
 from .plan import Patch
 from .trees import Tree
@@ -272,14 +272,15 @@ def build(kdir: Path, out: Path, ident: Ident, jobs: int = 2, out_name: str = ""
     left_tree = {f["path"]: trees.tree_of([f["path"]], index, table, lists).name
                  for f in rep["files"] if f.get("status") != Status.CONVERTED}
     bench, hot = hotpaths.read_bench(out), hotpaths.load()
-    for s in series:
+    made = gitmail.mails(kdir, ident, old, [
+        [mbox.patch_mail(p, ident, fds, builds, notes, sites, keys) for p in s.patches]
+        for s in series], [s.tree.tag for s in series])
+    signature = gitmail.git_version()
+    for s, (tip, texts) in zip(series, made):
         d = sdir / s.folder
         d.mkdir()
-        total = len(s.patches)
-        for n, p in enumerate(s.patches, 1):
-            (d / patch_name(n, p)).write_text(
-                mbox.patch_file(p, n, total, ident, fds, builds, notes, sites, keys),
-                errors="surrogateescape")
+        for n, (p, text) in enumerate(zip(s.patches, texts), 1):
+            (d / patch_name(n, p)).write_text(text, errors="surrogateescape")
         mine = {f for p in s.patches for f in p.files}
         srep = {**rep, "files": [f for f in rep["files"] if f["path"] in mine or (
             s.part == 1 and left_tree.get(f["path"]) == s.tree.name)]}
@@ -289,8 +290,9 @@ def build(kdir: Path, out: Path, ident: Ident, jobs: int = 2, out_name: str = ""
         title = ("Convert tasklet users to workqueues" if any(p.thread for p in s.patches)
                  else "Convert tasklet users to BH workqueues") + (
             f" (part {s.part} of {s.parts})" if s.parts > 1 else "")
-        (d / "0000-cover-letter.patch").write_text(mbox.cover_file(s.patches, ident, lines, title),
-                                                   errors="surrogateescape")
+        (d / "0000-cover-letter.patch").write_text(
+            mbox.cover_file(s.patches, ident, lines, title, tip, signature),
+            errors="surrogateescape")
     if series:
         (sdir / "README").write_text(index_text(series, rep))
     write_identity(out, ident)
