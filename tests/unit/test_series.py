@@ -504,6 +504,11 @@ JOIN_FILES = {
                                                      "omap_ssi.h"),
     "drivers/hsi/controllers/omap_ssi_port.c": _user("omap_ssi_port", "wake_tasklet",
                                                      "omap_ssi_port.h"),
+    # a member nothing uses any more, in a header its driver includes
+    "drivers/hsi/controllers/omap_ssi_port.h": "struct omap_ssi_port {\n"
+                                               "\tstruct tasklet_struct old_tasklet;\n};\n",
+    # a forward declaration in a header no converted file includes
+    "include/linux/kgdb.h": "struct tasklet_struct;\nvoid kgdb_breakpoint(void);\n",
 }
 JOIN_GROUPS = [
     ["drivers/input/serio/hil_mlc.c", "drivers/input/serio/hp_sdc_mlc.c",
@@ -514,10 +519,14 @@ JOIN_GROUPS = [
     ["drivers/hsi/clients/nokia-modem.c"],
     ["drivers/hsi/controllers/omap_ssi.h", "drivers/hsi/controllers/omap_ssi_core.c"],
     ["drivers/hsi/controllers/omap_ssi_port.c"],
+    ["drivers/hsi/controllers/omap_ssi_port.h"],
+    ["include/linux/kgdb.h"],
 ]
 
 
 def _join_new(text: str) -> str:
+    text = text.replace("\tstruct tasklet_struct old_tasklet;\n", "").replace(
+        "struct tasklet_struct;\n", "")
     text = _new(text).replace("tasklet_kill(", "cancel_work_sync(")
     return text.replace("static void hil_mlcs_process(unsigned long unused)",
                         "static void hil_mlcs_process(struct work_struct *unused)").replace(
@@ -527,8 +536,9 @@ def _join_new(text: str) -> str:
 class OneDriverPerPatch(unittest.TestCase):
     """A patch is the groups of one kbuild module, with the headers that
     declare their items: never joined through include/, a MAINTAINERS
-    glob or a folder's section; a 'share' sentence only names files that
-    share a work item."""
+    glob or a folder's section; a header alone in its group (a member
+    nothing uses) goes with the one module that includes it, else alone;
+    a 'share' sentence only names files that share a work item."""
 
     def setUp(self) -> None:
         self.tmp = tempfile.TemporaryDirectory()
@@ -553,10 +563,13 @@ class OneDriverPerPatch(unittest.TestCase):
             ["drivers/dma/tegra20-apb-dma.c"],
             ["drivers/hsi/clients/nokia-modem.c"],
             ["drivers/hsi/controllers/omap_ssi.h", "drivers/hsi/controllers/omap_ssi_core.c",
-             "drivers/hsi/controllers/omap_ssi_port.c"],
+             "drivers/hsi/controllers/omap_ssi_port.c", "drivers/hsi/controllers/omap_ssi_port.h"],
             ["drivers/input/serio/hil_mlc.c", "drivers/input/serio/hp_sdc_mlc.c",
              "include/linux/hil_mlc.h"],
-            ["drivers/net/usb/cdc_ncm.c", "include/linux/usb/cdc_ncm.h"]])
+            ["drivers/net/usb/cdc_ncm.c", "include/linux/usb/cdc_ncm.h"],
+            ["include/linux/kgdb.h"]])
+        self.assertEqual(self.patches[-1].subject,
+                         "kgdb: Remove unused struct tasklet_struct declaration")
 
     def test_share_sentences_are_true(self) -> None:
         said = {tuple(p.files): " ".join(p.shared.split()) for p in self.patches}
@@ -583,7 +596,8 @@ class OneDriverPerPatch(unittest.TestCase):
         for files in (("drivers/dma/tegra20-apb-dma.c",), ("drivers/hsi/clients/nokia-modem.c",),
                       ("drivers/hsi/controllers/omap_ssi.h",
                        "drivers/hsi/controllers/omap_ssi_core.c",
-                       "drivers/hsi/controllers/omap_ssi_port.c")):
+                       "drivers/hsi/controllers/omap_ssi_port.c",
+                       "drivers/hsi/controllers/omap_ssi_port.h")):
             self.assertEqual(said[files], "", files)
         cdc = [m for m in (self.out / "series").rglob("*.patch") if "cdc_ncm" in m.read_text()]
         self.assertEqual(len(cdc), 2, cdc)      # its patch and its cover letter

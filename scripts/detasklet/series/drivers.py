@@ -28,6 +28,7 @@ from typing import Callable
 from pathlib import Path
 
 from ..ctext import kbuild
+from ..ctext.includes import Resolver
 from ..unionfind import UnionFind
 from .maintainers import Index
 
@@ -121,6 +122,26 @@ def module_of(kdir: Path, path: str, mods: dict[str, dict[str, str]]) -> str:
             return ""
         d = posixpath.dirname(d)
     return ""
+
+
+def header_modules(kdir: Path, headers: list[str], sources: list[str],
+                   modules: dict[str, str]) -> dict[str, str]:
+    """header -> the one kbuild module whose .c files (of sources) include
+    it, directly or through a header of their own folder tree; a header
+    that several modules or none include is left out. For the groups
+    that are a header alone (a member nothing uses any more): it goes
+    with its driver's patch."""
+    res = Resolver(kdir, search_up=True)
+    seen: dict[str, set[str]] = {}
+    for c in sources:
+        if not modules.get(c):
+            continue
+        reach = set(res.of(c))
+        reach |= {h2 for h in list(reach) if not h.startswith("include/") for h2 in res.of(h)}
+        for h in headers:
+            if h in reach:
+                seen.setdefault(h, set()).add(modules[c])
+    return {h: ms.pop() for h, ms in seen.items() if len(ms) == 1}
 
 
 def split(units: list[list[str]], modules: dict[str, str]) -> list[list[list[str]]]:

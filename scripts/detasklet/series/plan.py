@@ -246,6 +246,9 @@ def plan(kdir: Path, fds: dict[str, FileDiff], old: dict[str, str],
     # a prep patch is never joined with a driver's files
     mod_cache: dict[str, dict[str, str]] = {}
     modules = {f: drivers_.module_of(kdir, f, mod_cache) for f in fds}
+    alone = [g[0] for g in groups if len(g) == 1 and g[0].endswith(".h")
+             and tuple(g) not in prep_of]
+    modules.update(drivers_.header_modules(kdir, alone, sorted(fds), modules))
     units_list = [[g] for g in groups if tuple(sorted(g)) in prep_of] + drivers_.split(
         [g for g in groups if tuple(sorted(g)) not in prep_of], modules)
     for units in units_list:
