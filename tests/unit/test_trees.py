@@ -82,6 +82,20 @@ T:	git git://git.kernel.org/pub/scm/linux/kernel/git/jejb/scsi.git
 T:	git git://git.kernel.org/pub/scm/linux/kernel/git/mkp/scsi.git
 F:	drivers/scsi/
 
+LINUX FOR POWERPC (32-BIT AND 64-BIT)
+M:	Ppc Person <ppc@example.org>
+L:	linuxppc-dev@lists.ozlabs.org
+S:	Supported
+T:	git git://git.kernel.org/pub/scm/linux/kernel/git/powerpc/linux.git
+F:	drivers/net/ethernet/ibm/ibmvnic.*
+F:	drivers/scsi/ibmvscsi/
+
+IBM Power SRIOV Virtual NIC Device Driver
+M:	Vnic Person <vnic@example.org>
+L:	netdev@vger.kernel.org
+S:	Maintained
+F:	drivers/net/ethernet/ibm/ibmvnic.*
+
 THE REST
 M:	Linus <linus@example.org>
 L:	linux-kernel@vger.kernel.org
@@ -121,6 +135,13 @@ class Trees(unittest.TestCase):
         whose section takes net/, applies it."""
         t = self.of("net/smc/smc_core.c")
         self.assertEqual((t.name, t.tag, t.via), ("net-next", "net-next", ""))
+
+    def test_an_architecture_decides_last(self) -> None:
+        """LINUX FOR POWERPC lists ibmvnic and ibmvscsi; netdev and SCSI
+        apply them. drivers/s390/block/ has no subsystem tree above: s390's."""
+        self.assertEqual(self.of("drivers/net/ethernet/ibm/ibmvnic.c").name, "net-next")
+        self.assertEqual(self.of("drivers/scsi/ibmvscsi/ibmvscsi.c").name, "scsi")
+        self.assertEqual(self.of("drivers/s390/block/dasd.c").name, "s390-linux")
 
     def test_zfcp_goes_to_the_scsi_tree(self) -> None:
         t = self.of("drivers/s390/scsi/zfcp_qdio.c")

@@ -86,6 +86,14 @@ def _platform(name: str) -> bool:
     return name == "THE REST" or bool(re.match(r"(ARM|ARM64|RISC-V|MIPS)/", name))
 
 
+def _arch(name: str) -> bool:
+    """An architecture's section (LINUX FOR POWERPC ..., PARISC
+    ARCHITECTURE): it lists drivers of its machines (ibmvnic, hp_sdc),
+    whose subsystem's tree takes them; it decides only for a file no
+    subsystem's section gives a tree (drivers/s390/block/)."""
+    return "ARCHITECTURE" in name or name.startswith("LINUX FOR ")
+
+
 def tree_of(files: list[str], index: Index, table: dict[str, dict],
             lists: dict[str, str]) -> Tree:
     """The tree of a patch: of its first file (in order) that has one. For
@@ -94,16 +102,18 @@ def tree_of(files: list[str], index: Index, table: dict[str, dict],
     above it (net/smc/'s lists linux-rdma first, but NETWORKING [GENERAL]
     takes net/). A section that trees.toml [section] sends elsewhere goes
     there. Only where no section of a file names a tree does its most
-    specific mailing list of the lists table decide, then any real list."""
+    specific mailing list of the lists table decide, then any real list.
+    An architecture's section names a tree only where no other does."""
     sections = load_sections()
-    for f in files:
-        for _, _, e in index.matches(f):
-            if _platform(e.name):
-                continue
-            if e.name in sections:
-                return by_section(sections[e.name], index, table)
-            if e.trees:
-                return make_tree(_development(e.trees), table)
+    for arch in (False, True):
+        for f in files:
+            for _, _, e in index.matches(f):
+                if _platform(e.name) or _arch(e.name) != arch:
+                    continue
+                if e.name in sections:
+                    return by_section(sections[e.name], index, table)
+                if e.trees:
+                    return make_tree(_development(e.trees), table)
     for f in files:
         for _, _, e in index.matches(f):
             known = [a for a in e.lists if a in lists]

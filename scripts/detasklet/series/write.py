@@ -175,10 +175,12 @@ def split(patches: list[Patch]) -> list[Series]:
     for name in sorted(by):
         # a policy's prep patch first, the core removal last
         ps = sorted(by[name], key=lambda p: 0 if p.prep else 2 if p.core else 1)
-        cuts = _keep_preps(ps, trees.parts(ps[0].tree, len(ps)))
+        # the tree as a T: line names it, where a patch found it so
+        tree = next((p.tree for p in ps if p.tree.url), ps[0].tree)
+        cuts = _keep_preps(ps, trees.parts(tree, len(ps)))
         for k, (a, b) in enumerate(cuts, 1):
             folder = name if len(cuts) == 1 else f"{name}-{k}"
-            out.append(Series(folder, ps[0].tree, ps[a:b], k, len(cuts)))
+            out.append(Series(folder, tree, ps[a:b], k, len(cuts)))
     return out
 
 
