@@ -126,14 +126,23 @@ def module_of(kdir: Path, path: str, mods: dict[str, dict[str, str]]) -> str:
 
 def header_modules(kdir: Path, headers: list[str], sources: list[str],
                    modules: dict[str, str]) -> dict[str, str]:
-    """header -> the one kbuild module whose .c files (of sources) include
-    it, directly or through a header of their own folder tree; a header
+    """header -> the one kbuild module whose .c files (of sources, or of
+    the header's folder or the one above: an unconverted file of the
+    driver) include it, directly or through a header of their own folder
+    tree; a header
     that several modules or none include is left out. For the groups
     that are a header alone (a member nothing uses any more): it goes
     with its driver's patch."""
     res = Resolver(kdir, search_up=True)
     seen: dict[str, set[str]] = {}
-    for c in sources:
+    near = {f"{d}/{c.name}" for h in headers
+            for d in {posixpath.dirname(h), posixpath.dirname(posixpath.dirname(h))}
+            if d and not d.startswith("include") and (kdir / d).is_dir()
+            for c in (kdir / d).iterdir() if c.name.endswith(".c")}
+    mods: dict[str, dict[str, str]] = {}
+    for c in sorted(set(sources) | near):
+        if c not in modules:
+            modules = {**modules, c: module_of(kdir, c, mods)}
         if not modules.get(c):
             continue
         reach = set(res.of(c))
