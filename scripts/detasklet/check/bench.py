@@ -177,7 +177,7 @@ def verdict(boots: dict[str, list[Run]], rats: dict[str, list[dict[str, Any]]]
                     spread[key][name] = _spread(vals)
                     outcomes[key][name] = outcome(*_spread(vals))
     bar = [o[n] for o in outcomes.values() for n in BAR_PAIRS if n in o]
-    worst = max((p[n] for p in pairs.values() for n in BAR_PAIRS if p.get(n) is not None),
+    worst = max((v for p in pairs.values() for n in BAR_PAIRS if (v := p.get(n)) is not None),
                 default=None)
     overall = ("not met" if "not met" in bar else "within noise" if "within noise" in bar
                else "met" if bar else "no figures")

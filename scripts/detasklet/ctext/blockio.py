@@ -42,7 +42,7 @@ CALLS: dict[str, str] = {
     "vmbus_device_register": ("registers the devices of the VMBus, whose channel callbacks "
                               "it runs, storvsc's SCSI completions among them"),
 }
-_CALL_RE = re.compile(r"(?<![\w.>])(" + "|".join(sorted(map(re.escape, CALLS), key=len,
+_CALL_RE = re.compile(r"(?<![\w.>])(" + "|".join(sorted((re.escape(c) for c in CALLS), key=len,
                                                           reverse=True)) + r")\s*\(")
 
 
