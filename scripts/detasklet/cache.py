@@ -23,6 +23,7 @@ import json
 import logging
 import os
 import tempfile
+import time
 from pathlib import Path
 
 log = logging.getLogger("detasklet")
@@ -87,6 +88,22 @@ def code_digest(*modules: str) -> str:
     for f in sources_of(*modules):
         parts += [str(f.relative_to(SCRIPTS)), f.read_bytes()]
     return digest(*parts)
+
+
+# A temporary entry older than this is a killed run's (a write takes
+# milliseconds): removed when its folder is next written.
+STALE_TMP = 3600
+
+
+def _sweep(folder: Path) -> None:
+    """Remove the temporary entries a killed run (kill -9) left in folder."""
+    now = time.time()
+    try:
+        for q in folder.glob(".tmp-*"):
+            if now - q.stat().st_mtime > STALE_TMP:
+                q.unlink(missing_ok=True)
+    except OSError:
+        pass
 
 
 class Cache:
@@ -154,6 +171,7 @@ class Cache:
             except BaseException:
                 os.unlink(tmp)
                 raise
+            _sweep(p.parent)
         except OSError as e:
             log.warning(f"cache: cannot write in {self.root} ({e.strerror}): "
                         "results are not kept for the next run")

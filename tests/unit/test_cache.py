@@ -2,6 +2,7 @@
 """cache: whole entries or none, keyed by everything that made them."""
 
 import logging
+import os
 import tempfile
 import unittest
 from pathlib import Path
@@ -40,6 +41,20 @@ class Store(unittest.TestCase):
         self.c.put("diff", "0a0b", {"diff": "a"})
         self.assertEqual([p.name for p in Path(self.tmp.name).rglob("*") if p.is_file()],
                          ["0a0b.json.gz"])
+
+    def test_a_killed_runs_temporary_file_is_swept(self) -> None:
+        """kill -9 between mkstemp and the rename leaves a .tmp-*: gone at the
+        next write into its folder once it is older than any write; a
+        young one (a run writing now) stays."""
+        self.c.put("diff", "0a0b", {"diff": "a"})
+        folder = next(Path(self.tmp.name).rglob("0a0b*")).parent
+        old, young = folder / ".tmp-killed", folder / ".tmp-writing"
+        old.write_bytes(b"half")
+        young.write_bytes(b"half")
+        os.utime(old, (1, 1))
+        self.c.put("diff", "0a0c", {"diff": "b"})
+        self.assertFalse(old.exists())
+        self.assertTrue(young.exists())
 
     def test_unwritable_cache_warns_once_and_goes_on(self) -> None:
         blocker = Path(self.tmp.name) / "file"
