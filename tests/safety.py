@@ -454,6 +454,10 @@ def case_cache_inside_kdir_by_symlink(w: World) -> str:
     return refused(w, p, "inside KDIR", before)
 
 
+def case_cache_empty(w: World) -> str:
+    return _bad_convert(w, ["--cache", " "], "cache folder (CACHE=, --cache) is empty")
+
+
 def case_cache_inside_out(w: World) -> str:
     w.first()
     before = w.state()

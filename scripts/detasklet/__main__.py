@@ -121,7 +121,12 @@ def caching(p: argparse.ArgumentParser) -> None:
 
 
 def cache_dir(a: argparse.Namespace) -> Path | None:
-    return None if a.no_cache else Path(a.cache).resolve()
+    if a.no_cache:
+        return None
+    if not a.cache.strip():
+        raise InputError("the cache folder (CACHE=, --cache) is empty: name a folder, or "
+                         "NO_CACHE=1 (--no-cache) for none")
+    return Path(a.cache).resolve()
 
 
 def kdir_of_out(a: argparse.Namespace) -> str:

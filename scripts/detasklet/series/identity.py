@@ -37,11 +37,11 @@ def check_from(who: str, where: str) -> str:
     """who as one 'Name <user@host>', else an InputError: it goes into the
     From: and Signed-off-by: of every mail, so a control character (a
     newline would add a header) or a bare name is refused."""
+    who = who.strip()           # a trailing newline of $(git config ...) is harmless
     if any(ord(c) < 32 or ord(c) == 127 for c in who):
         raise InputError(f"{where} holds a control character (a newline would add a "
                          "header to every mail): give one line, Name <user@example.org>")
-    m = re.fullmatch(r"([^<>@,;\"]*[^<>@,;\"\s])\s*<([^<>@\s,;\"]+@[^<>@\s,;\"]+)>",
-                     who.strip())
+    m = re.fullmatch(r"([^<>@,;\"]*[^<>@,;\"\s])\s*<([^<>@\s,;\"]+@[^<>@\s,;\"]+)>", who)
     if not m:
         raise InputError(f"{where}={who!r} is not Name <user@example.org>: the mails' From: "
                          "and Signed-off-by: need a name and an address")
