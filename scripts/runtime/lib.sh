@@ -5,6 +5,7 @@
 # ns NAME CMD...: run CMD in network namespace NAME;
 # wait_for SECS CMD...: retry CMD once a second until it succeeds.
 set -e
+. /etc/detasklet/tools.sh
 fig() { echo "@@detasklet figure $W $1 $2"; }
 fail() { echo "@@detasklet fail $W $*"; exit 1; }
 ns() { n=$1; shift; ip netns exec "$n" "$@"; }

@@ -28,7 +28,7 @@ MARKER = ".detasklet"
 # removed or replaced.
 ENTRIES = frozenset({MARKER, "all.patch", "report.json", "report.md", "groups.json",
                      "series", ".get_maintainer.json", "tasklet-free.patch", "bench",
-                     "branches.json", "run.json"})
+                     "branches.json", "run.json", "runtime"})
 # Room a convert needs in OUT's file system, checked before any work.
 MIN_FREE = 64 << 20
 PROJECT = Path(__file__).resolve().parents[3]

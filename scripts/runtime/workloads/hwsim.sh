@@ -7,8 +7,9 @@ ip netns add ap
 ip netns add sta
 iw phy phy0 set netns name ap
 iw phy phy1 set netns name sta
-ap=$(ns ap ls /sys/class/net | grep -v lo | head -n 1)
-sta=$(ns sta ls /sys/class/net | grep -v lo | head -n 1)
+wlan() { ns "$1" iw dev | awk '$1 == "Interface" { print $2; exit }'; }
+ap=$(wlan ap)
+sta=$(wlan sta)
 [ -n "$ap" ] && [ -n "$sta" ] || fail "no wireless interface in the namespaces"
 ns ap ip link set lo up
 ns sta ip link set lo up
@@ -35,9 +36,10 @@ network={
 }
 EOC
 ns ap hostapd -B -P /tmp/hostapd.pid /tmp/hostapd.conf
-ns sta wpa_supplicant -B -P /tmp/wpa.pid -i "$sta" -c /tmp/wpa.conf
+ns sta wpa_supplicant -B -D nl80211 -P /tmp/wpa.pid -i "$sta" -c /tmp/wpa.conf
 t0=$(cut -d' ' -f1 /proc/uptime)
-wait_for 60 sh -c "ip netns exec sta wpa_cli -i $sta status | grep -q wpa_state=COMPLETED" ||
+associated() { ns sta wpa_cli -i "$sta" status | grep -q wpa_state=COMPLETED; }
+wait_for 60 associated ||
 	{ ns sta wpa_cli -i "$sta" status || true; fail "WPA2 association did not complete"; }
 t1=$(cut -d' ' -f1 /proc/uptime)
 ns sta wpa_cli -i "$sta" status | grep -E '^(ssid|pairwise_cipher|key_mgmt|wpa_state)='

@@ -18,7 +18,8 @@ ln -s $g/functions/ncm.usb0 $g/configs/c.1/
 echo "$udc" > $g/UDC
 gif=$(cat $g/functions/ncm.usb0/ifname)
 host() { for n in /sys/class/net/*; do [ "$(basename "$(readlink -f "$n/device/driver" 2>/dev/null)")" = cdc_ncm ] && echo "${n##*/}"; done | head -n 1; }
-wait_for 30 sh -c "[ -n \"\$(for n in /sys/class/net/*; do readlink -f \$n/device/driver; done | grep cdc_ncm)\" ]" ||
+bound() { [ -n "$(host)" ]; }
+wait_for 30 bound ||
 	fail "cdc_ncm did not bind the gadget"
 h=$(host)
 echo "gadget $gif, host side $h (cdc_ncm)"

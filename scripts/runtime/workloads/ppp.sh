@@ -9,10 +9,11 @@ link() {
 	name=$1 sync=$2
 	pppd nodetach noauth local nodefaultroute nodeflate nobsdcomp novj $sync \
 		10.0.5.1:10.0.5.2 lcp-echo-interval 0 \
-		pty "ip netns exec ppp pppd nodetach noauth local notty nodeflate nobsdcomp novj $sync" \
+		pty "$BIN_ip netns exec ppp $BIN_pppd nodetach noauth local notty nodeflate nobsdcomp novj $sync" \
 		> /tmp/pppd-$name.log 2>&1 &
 	pid=$!
-	wait_for 30 sh -c "ip -o addr show | grep -q 'inet 10.0.5.1 peer'" ||
+	linkup() { ip -o addr show | grep -q 'inet 10.0.5.1 peer'; }
+	wait_for 30 linkup ||
 		{ cat /tmp/pppd-$name.log; kill $pid; fail "$name: the ppp link did not come up"; }
 	pingc "$name" - 10.0.5.2 20
 	kill $pid

@@ -100,8 +100,9 @@ def base_tree(init: bytes, busybox: Path = BUSYBOX) -> Tree:
     t = Tree()
     t.add_file("bin/busybox", busybox.read_bytes(), 0o755)
     t.add_file("init", init, 0o755)
-    for d in ("dev", "proc", "sys", "tmp", "run", "root", "etc", "mnt", "var/run", "bbin"):
+    for d in ("dev", "proc", "sys", "tmp", "run", "root", "etc", "mnt", "bbin"):
         t.add_dir(d)
+    t.add_link("var/run", "/run")      # iproute2, iw and iwpan: /var/run/netns
     t.add_link("bin/sh", "busybox")
     t.add_char("dev/console", 5, 1)
     t.add_file("etc/passwd", b"root:x:0:0:root:/root:/bin/sh\n")

@@ -84,6 +84,7 @@ def build(src: Path, bdir: Path, cc: str, jobs: int, label: str) -> tuple[Path, 
     logf = bdir.parent / f"{label}-build.log"
     n = 0
     tail: list[str] = []
+    first_error = ""
     with open(logf, "w") as out:
         p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                              text=True, errors="replace")
@@ -91,6 +92,8 @@ def build(src: Path, bdir: Path, cc: str, jobs: int, label: str) -> tuple[Path, 
         for line in p.stdout:
             out.write(line)
             tail = (tail + [line.rstrip()])[-40:]
+            if not first_error and re.search(r"\berror:", line):
+                first_error = line.strip()
             if re.match(r"^\s+(CC|AS)\s", line):
                 n += 1
                 if n % PROGRESS_EVERY == 0:
@@ -99,9 +102,8 @@ def build(src: Path, bdir: Path, cc: str, jobs: int, label: str) -> tuple[Path, 
         rc = p.wait()
     secs = time.monotonic() - start
     if rc:
-        err = [ln for ln in tail if re.search(r"\berror\b|\*\*\*", ln)]
-        raise BuildError(f"{label}: make bzImage failed ({(err or tail)[0].strip()}; "
-                         f"log: {logf})")
+        err = first_error or next((ln for ln in tail if "***" in ln), "")
+        raise BuildError(f"{label}: make bzImage failed ({err}; log: {logf})")
     image = bdir / "arch/x86/boot/bzImage"
     log.info(f"{label}: {image} ({n} files compiled, {secs:.0f} s)")
     return image, secs, n

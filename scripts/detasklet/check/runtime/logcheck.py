@@ -89,6 +89,20 @@ def find(log: str, first_line: int = 1) -> list[Finding]:
     return out
 
 
+def key(f: Finding) -> str:
+    """A finding without what changes from boot to boot (addresses, times)."""
+    text = re.sub(r"\+0x[0-9a-f]+/0x[0-9a-f]+", "", f.text)
+    text = re.sub(r" after \d+ usecs", "", text)
+    return f"{f.kind}: {text}"
+
+
+def significant(findings: list[Finding], known: set[str]) -> list[Finding]:
+    """The findings that count against a kernel: all but an initcall failure
+    the other kernel's boot had too (known: its keys), such as a PMU driver's
+    -ENODEV under QEMU."""
+    return [f for f in findings if not (f.kind == "initcall" and key(f) in known)]
+
+
 def summary(findings: list[Finding]) -> str:
     """"clean" or "2 lockdep, 1 warning"."""
     if not findings:

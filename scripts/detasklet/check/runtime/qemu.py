@@ -25,8 +25,10 @@ log = logging.getLogger("detasklet")
 
 QEMU = "qemu-system-x86_64"
 # initcall_debug: "initcall X returned -N" is printed only with it (at
-# KERN_DEBUG, hence loglevel=8); panic=-1 with -no-reboot: a panic ends the run.
-CMDLINE = ("console=ttyS0,115200 loglevel=8 initcall_debug panic=-1 oops=panic "
+# KERN_DEBUG, hence loglevel=8); panic=-1 with -no-reboot: a panic ends the
+# run; noapic: without ACPI the kernel finds QEMU's 8254 timer on no IO-APIC
+# pin under TCG and panics ("IO-APIC + timer doesn't work").
+CMDLINE = ("console=ttyS0,115200 loglevel=8 initcall_debug panic=-1 oops=panic noapic "
            "mac80211_hwsim.radios=2 "
            "workqueue.watchdog_thresh=60")
 
@@ -85,6 +87,7 @@ def boot(cmd: list[str], logfile: Path, timeout: int, progress: bool = True) -> 
                 chunk = p.stdout.read(65536)
                 if chunk:
                     out.write(chunk)
+                    out.flush()
                     pending += chunk
                     *lines, pending = pending.split(b"\n")
                     for ln in lines:

@@ -23,8 +23,9 @@ def _workload(w: Workload, runs: dict[str, results.Run],
         d["verdict"] = "not-run"
         d["exercised"] = {}
         return d
+    known = {logcheck.key(f) for f in results.all_findings(pris)} if pris else set()
     d["verdict"] = results.verdict(pris.workloads[w.name] if pris else None,
-                                   conv.workloads[w.name])
+                                   conv.workloads[w.name], known)
     d["exercised"] = results.exercised(conv.workloads[w.name].hits, fns)
     return d
 
@@ -33,10 +34,13 @@ def summarize(o: object, version: str, built: dict[str, dict], runs: dict[str, r
               chosen: list[Workload], fns: dict[str, list[str]]) -> dict:
     kernels = {}
     for k, r in runs.items():
+        other = runs.get("pristine" if k == "converted" else "converted")
+        known = {logcheck.key(f) for f in results.all_findings(other)} if other else set()
         kernels[k] = {**built[k], "init_finished": r.done, "profiled_functions": r.profiled,
                       "boot_findings": [str(f) for f in r.boot.findings],
-                      "all_findings": logcheck.summary(
-                          r.boot.findings + [f for s in r.workloads.values() for f in s.findings])}
+                      "boot_findings_not_on_the_other": [
+                          str(f) for f in logcheck.significant(r.boot.findings, known)],
+                      "all_findings": logcheck.summary(results.all_findings(r))}
     wl = [_workload(w, runs, fns) for w in chosen]
     by_file: dict[str, list[str]] = {}
     for w in wl:

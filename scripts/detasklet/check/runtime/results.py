@@ -99,13 +99,20 @@ def parse(log: str, names: list[str]) -> Run:
     return Run(boot, slices, done, profiled)
 
 
-def verdict(pristine: Slice | None, converted: Slice) -> str:
-    ok_c = converted.status == "pass" and not converted.findings
+def all_findings(run: Run) -> list[logcheck.Finding]:
+    return run.boot.findings + [f for s in run.workloads.values() for f in s.findings]
+
+
+def verdict(pristine: Slice | None, converted: Slice, known: set[str] | None = None) -> str:
+    """known: the keys (logcheck.key) of the other kernel's findings; an
+    initcall failure both kernels had does not count."""
+    known = known or set()
+    ok_c = converted.status == "pass" and not logcheck.significant(converted.findings, known)
     if converted.status in ("not-run",) or (pristine and pristine.status == "not-run"):
         return "not-run"
     if pristine is None:
         return "pass-converted-only" if ok_c else "FAIL"
-    ok_p = pristine.status == "pass" and not pristine.findings
+    ok_p = pristine.status == "pass" and not logcheck.significant(pristine.findings, known)
     if ok_c and ok_p:
         return "pass"
     if not ok_p and not ok_c:
