@@ -130,6 +130,20 @@ def case_callbacks_from_patch() -> None:
     assert got == {"drivers/x.c": ["x_bh"], "drivers/y.c": ["y_dpc"]}, got
 
 
+def case_background_not_credited() -> None:
+    from detasklet.check.runtime import report
+    from detasklet.check.runtime.workloads import by_name
+    log = ("@@detasklet begin ifb\n@@detasklet hit ifb ifb_ri_tasklet 9\n"
+           "@@detasklet hit ifb ieee80211_tasklet_handler 4\n@@detasklet end ifb rc=0 secs=1\n")
+    runs = {k: results.parse(log, ["ifb"]) for k in ("pristine", "converted")}
+    fns = {"drivers/net/ifb.c": ["ifb_ri_tasklet"],
+           "net/mac80211/main.c": ["ieee80211_tasklet_handler"]}
+    w = report._workload(by_name(["ifb"])[0], runs, fns)
+    assert w["verdict"] == "pass"
+    assert w["exercised"] == {"drivers/net/ifb.c": ["ifb_ri_tasklet"]}, w
+    assert w["also_ran"] == {"net/mac80211/main.c": ["ieee80211_tasklet_handler"]}, w
+
+
 def case_config_symbols() -> None:
     frag = "# c\nCONFIG_A=y\n# CONFIG_B is not set\nCONFIG_C=y\n"
     assert kbuild.missing_symbols("CONFIG_A=y\nCONFIG_D=y\n", frag) == ["CONFIG_C=y"]
@@ -144,6 +158,7 @@ CASES: list[tuple[str, Callable[[], None]]] = [
     ("results-crash-is-not-a-pass", case_crash_is_not_a_pass),
     ("results-tested-line", case_tested_line),
     ("workcb-callbacks-from-patch", case_callbacks_from_patch),
+    ("report-background-not-credited", case_background_not_credited),
     ("kbuild-config-symbols-checked", case_config_symbols),
 ]
 

@@ -375,6 +375,8 @@ def parser() -> Parser:
                       choices=("pristine", "converted"))
     p_rt.add_argument("--timeout", type=positive, default=1800,
                       help="seconds per boot (default: %(default)s)")
+    p_rt.add_argument("--from-logs", action="store_true", help="no build, no boot: "
+                      "runtime.json and the table again from OUT/runtime/<kernel>.log")
 
     p_report = sub.add_parser("report", parents=[common], help="the figures of a convert "
                               "OUT: counts, reasons, patches, builds")

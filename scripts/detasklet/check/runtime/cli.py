@@ -7,7 +7,7 @@ import argparse
 from pathlib import Path
 
 from ...errors import InputError, TreeError
-from .run import Options, run
+from .run import Options, from_logs, run
 
 
 def options(a: argparse.Namespace) -> Options:
@@ -25,8 +25,10 @@ def options(a: argparse.Namespace) -> Options:
     if not out.is_dir():
         raise InputError(f"OUT '{a.out}' does not exist (make convert first)")
     return Options(kdir=kdir, out=out, build_dir=build, workloads=a.workloads,
-                   kernels=a.kernels, jobs=a.jobs, cc=a.cc, timeout=a.timeout)
+                   kernels=a.kernels, jobs=a.jobs, cc=a.cc, timeout=a.timeout,
+                   from_logs=a.from_logs)
 
 
 def main(a: argparse.Namespace) -> int:
-    return run(options(a))
+    o = options(a)
+    return from_logs(o) if o.from_logs else run(o)

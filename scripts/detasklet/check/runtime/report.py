@@ -20,13 +20,14 @@ def _workload(w: Workload, runs: dict[str, results.Run],
     for k, r in runs.items():
         d[k] = _side(r.workloads[w.name])
     if conv is None:
-        d["verdict"] = "not-run"
-        d["exercised"] = {}
+        d.update(verdict="not-run", exercised={}, also_ran={})
         return d
     known = {logcheck.key(f) for f in results.all_findings(pris)} if pris else set()
     d["verdict"] = results.verdict(pris.workloads[w.name] if pris else None,
                                    conv.workloads[w.name], known)
-    d["exercised"] = results.exercised(conv.workloads[w.name].hits, fns)
+    ran = results.exercised(conv.workloads[w.name].hits, fns)
+    d["exercised"] = {f: v for f, v in ran.items() if f.startswith(w.targets)}
+    d["also_ran"] = {f: v for f, v in ran.items() if f not in d["exercised"]}
     return d
 
 
@@ -44,7 +45,7 @@ def summarize(o: object, version: str, built: dict[str, dict], runs: dict[str, r
     wl = [_workload(w, runs, fns) for w in chosen]
     by_file: dict[str, list[str]] = {}
     for w in wl:
-        for f in w["exercised"]:
+        for f in w["exercised"] if w["verdict"] == "pass" else ():
             by_file.setdefault(f, []).append(w["name"])
     return {"kernel": version, "accel": "tcg", "command": getattr(o, "command", ""),
             "kernels": kernels, "workloads": wl, "exercised_files": by_file,
@@ -80,8 +81,11 @@ def table(doc: dict) -> str:
                     lines.append(f"            {f}")
         for f, fns in w["exercised"].items():
             lines.append(f"  ran       {f}: {', '.join(fns)}")
+        if w["also_ran"]:
+            lines.append(f"  also ran  (not credited) {', '.join(sorted(w['also_ran']))}")
     lines.append("")
-    lines.append(f"converted files shown exercised: {len(doc['exercised_files'])} of "
+    lines.append(f"converted files shown exercised (a converted function ran in a workload "
+                 f"for it that passed on both kernels): {len(doc['exercised_files'])} of "
                  f"{len(doc['profiled'])} profiled")
     for name, why in doc["not_run"].items():
         lines.append(f"not run: {name}: {why}")

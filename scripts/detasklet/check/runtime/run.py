@@ -44,6 +44,7 @@ class Options:
     cpus: int = 2
     disk_mb: int = 256
     command: str = "make runtime"
+    from_logs: bool = False
 
 
 def functions(out: Path) -> dict[str, list[str]]:
@@ -113,6 +114,7 @@ def boot_all(o: Options, root: Path, built: dict[str, dict], chosen: list[Worklo
         log.info(f"{k}: booting under QEMU (TCG), timeout {o.timeout} s")
         cmd = qemu.command(Path(built[k]["image"]), root / "initramfs.cpio", disk,
                            o.mem_mb, o.cpus)
+        rdir.mkdir(parents=True, exist_ok=True)
         b = qemu.boot(cmd, rdir / f"{k}.log", o.timeout)
         built[k].update({"boot_secs": round(b.seconds), "timed_out": b.timed_out,
                          "qemu": " ".join(cmd)})
@@ -124,6 +126,39 @@ def boot_all(o: Options, root: Path, built: dict[str, dict], chosen: list[Worklo
         log.info(f"{k}: {b.seconds:.0f} s, /init {'finished' if runs[k].done else 'did not finish'}"
                  f"{' (timeout)' if b.timed_out else ''}")
     return runs
+
+
+def write_results(o: Options, version: str, built: dict[str, dict],
+                  runs: dict[str, results.Run], chosen: list[Workload], t0: float) -> int:
+    """runtime.json and table.txt in OUT/runtime/, the table printed; the exit code."""
+    rdir = o.out / "runtime"
+    doc = summarize(o, version, built, runs, chosen, functions(o.out))
+    doc["total_secs"] = round(time.monotonic() - t0)
+    (rdir / "runtime.json").write_text(json.dumps(doc, indent=1) + "\n")
+    text = table(doc)
+    (rdir / "table.txt").write_text(text)
+    print(text, end="")
+    bad = [w["name"] for w in doc["workloads"] if w["verdict"] in ("FAIL", "not-run")]
+    conv = doc["kernels"].get("converted", {})
+    return 1 if bad or conv.get("boot_findings_not_on_the_other") else 0
+
+
+def from_logs(o: Options) -> int:
+    """runtime.json and the table again from OUT/runtime/<kernel>.log (no
+    build, no boot): the build and boot figures are the last runtime.json's."""
+    rdir = o.out / "runtime"
+    try:
+        old = json.loads((rdir / "runtime.json").read_text())
+    except (OSError, ValueError) as e:
+        raise InputError(f"{rdir / 'runtime.json'}: {e} (run make runtime first)") from None
+    chosen = by_name(o.workloads)
+    runs = {k: results.parse((rdir / f"{k}.log").read_text(errors="replace"),
+                             [w.name for w in chosen])
+            for k in o.kernels if (rdir / f"{k}.log").is_file()}
+    built = {k: {x: v for x, v in old["kernels"].get(k, {}).items()
+                 if x in ("image", "build_secs", "files_compiled", "boot_secs", "timed_out",
+                          "qemu")} for k in runs}
+    return write_results(o, old["kernel"], built, runs, chosen, time.monotonic())
 
 
 def run(o: Options) -> int:
@@ -138,19 +173,11 @@ def run(o: Options) -> int:
     version = kernel_version(o.kdir)
     root = o.build_dir / f"runtime-{version}"
     rdir = o.out / "runtime"
-    rdir.mkdir(parents=True, exist_ok=True)
+    rdir.mkdir(parents=True, exist_ok=True)     # again in boot_all: a convert replaces OUT
     root.mkdir(parents=True, exist_ok=True)
     t0 = time.monotonic()
     built = build_kernels(o, root)
     fns = functions(o.out)
     make_initramfs(chosen, fns, root / "initramfs.cpio")
     runs = boot_all(o, root, built, chosen, rdir)
-    doc = summarize(o, version, built, runs, chosen, fns)
-    doc["total_secs"] = round(time.monotonic() - t0)
-    (rdir / "runtime.json").write_text(json.dumps(doc, indent=1) + "\n")
-    text = table(doc)
-    (rdir / "table.txt").write_text(text)
-    print(text, end="")
-    bad = [w["name"] for w in doc["workloads"] if w["verdict"] in ("FAIL", "not-run")]
-    conv = doc["kernels"].get("converted", {})
-    return 1 if bad or conv.get("boot_findings_not_on_the_other") else 0
+    return write_results(o, version, built, runs, chosen, t0)
