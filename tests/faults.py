@@ -6,7 +6,12 @@ A file spatch cannot parse, or that takes longer than the time limit, is
 reported unconverted with the reason and the run goes on; Ctrl-C or a
 SIGTERM leaves OUT as it was; a rerun is byte-identical; an already
 converted tree gives an empty patch; a KDIR reached through a symlink
-works. Closing line: 'N passed, N failed'.
+works. Then a run stopped in each of its stages (scan, facts, site
+planning, spatch, classify, write, get_maintainer, series) with SIGINT to
+its process group and with SIGTERM to the tool (tests/stopping.py): exit
+130 or 143 within 10 s, no traceback, no process of it left, OUT as it
+was, and the next run's OUT the same as a clean run's.
+Closing line: 'N passed, N failed'.
 """
 
 from __future__ import annotations
@@ -22,6 +27,8 @@ import time
 from pathlib import Path
 
 from fixtures import ENV, FOO_C, Tally, kernel
+import stopping
+from stopping import contents
 
 # Line 10 cannot be parsed: spatch skips the function, so its
 # tasklet_schedule stays and the file must not reach the patch.
@@ -66,14 +73,11 @@ def status(out: Path) -> dict[str, tuple[str, str]]:
     return {f["path"]: (f["status"], f["reason"]) for f in rep["files"]}
 
 
-def contents(d: Path) -> dict[str, bytes]:
-    """Every file of d but run.json (what a run measures: its timings and
-    cache counts, which no two runs share, and the tree it read)."""
-    out = {}
-    for p in sorted(d.rglob("*")):
-        if p.is_file() and p.relative_to(d) != Path("run.json"):
-            out[str(p.relative_to(d))] = p.read_bytes()
-    return out
+def same(a: Path, b: Path, why: str) -> str:
+    """'' when the OUTs a and b hold the same, else why and the files that differ."""
+    x, y = contents(a), contents(b)
+    diff = sorted(n for n in set(x) | set(y) if x.get(n) != y.get(n))
+    return f"{why}: {diff[:5]}" if diff else ""
 
 
 def check(cond: bool, why: str) -> str:
@@ -174,8 +178,9 @@ def interrupt(k: Path, t: Path, name: str, sig: int, group: bool) -> str:
     took = time.time() - start
     left = subprocess.run(["pgrep", "-f", str(k / "drivers/slow")],
                           capture_output=True, text=True).stdout.split()
-    if rc != 130:
-        return f"exit {rc}, want 130"
+    want = 128 + sig
+    if rc != want:
+        return f"exit {rc}, want {want}"
     if contents(out) != before:
         return "OUT changed"
     if (t / (name + ".incomplete")).exists():
@@ -226,8 +231,7 @@ def case_cache_rerun_reuses(k: Path, t: Path) -> str:
         return f"first run: {first}"
     if again.get("computed") or again.get("reused") != first.get("computed"):
         return f"second run reused {again}, first computed {first}"
-    return check(contents(t / "c2") == contents(t / "o1"),
-                 "the run from the cache differs from the run without one")
+    return same(t / "c2", t / "o1", "the run from the cache differs from the run without one")
 
 
 def case_cache_killed_run_trusts_nothing_half_written(k: Path, t: Path) -> str:
@@ -257,8 +261,50 @@ def case_cache_killed_run_trusts_nothing_half_written(k: Path, t: Path) -> str:
     p = convert([str(k), "drivers/foo", "drivers/bar", "-o", str(t / "c4")], t, cache=c)
     if p.returncode != 0:
         return f"exit {p.returncode}: {p.stderr[-300:]}"
-    return check(contents(t / "c4") == contents(t / "o1"),
-                 "the run after the kill differs from a run without a cache")
+    return same(t / "c4", t / "o1", "the run after the kill differs from a run without a cache")
+
+
+# The stage cases' tree: three drivers in three groups (so that the
+# process pools run), and a get_maintainer.pl that takes a second.
+GET_MAINTAINER = """\
+#!/usr/bin/perl
+# SPDX-License-Identifier: GPL-2.0-only
+sleep 1;
+print "Foo Maintainer <foo\\@example.org>\\nfoo-list\\@example.org\\n";
+"""
+
+
+def stage_tree(top: Path) -> Path:
+    files = {f"drivers/{n}/{n}.c": FOO_C.replace("foo", n) for n in ("foo", "qux", "zap")}
+    return kernel(top / "stages", {**files, "scripts/get_maintainer.pl": GET_MAINTAINER})
+
+
+def stage_cases(t: Path, tally: Tally) -> None:
+    """A run stopped in each stage with each signal (see the docstring)."""
+    k = stage_tree(t)
+    snap = contents(k)
+    out = t / "so"
+    args = ["convert", str(k), "-o", str(out), "-j", "2", "--no-cache"]
+    clean = subprocess.run([sys.executable, "-m", "detasklet", *args], cwd=t, env=ENV,
+                           capture_output=True, text=True, timeout=300)
+    if clean.returncode != 0:
+        tally.case("stop-clean-run", f"exit {clean.returncode}: {clean.stderr[-300:]}")
+        return
+    ref = contents(out)
+    for stage in stopping.STAGES:
+        for name, (sig, want) in stopping.SIGNALS.items():
+            before = contents(out)      # a case failed before may have left another OUT
+            s = stopping.stop_at(args, t, stage, sig)
+            err = stopping.verdict(s, want, out, before)
+            if not err:
+                again = subprocess.run([sys.executable, "-m", "detasklet", *args, "-q"],
+                                       cwd=t, env=ENV, capture_output=True, text=True,
+                                       timeout=300)
+                err = (f"the rerun failed: {again.stderr[-300:]}" if again.returncode else
+                       check(contents(out) == ref, "the rerun's OUT differs from a clean run's"))
+            if not err and contents(k) != snap:
+                err = "KDIR was written"
+            tally.case(f"stop-{stage}-{name} (exit {s.rc} in {s.seconds} s)", err)
 
 
 CASES = [case_parse_error, case_timeout, case_rerun_identical, case_already_converted,
@@ -277,6 +323,7 @@ def main() -> int:
             if not err and contents(k) != snap:
                 err = "KDIR was written"
             tally.case(case.__name__[5:].replace("_", "-"), err)
+        stage_cases(t, tally)
     return tally.close()
 
 

@@ -26,6 +26,8 @@ def version() -> str:
     """The one version string, which --version prints and a cover letter's
     reproduce line names: __version__, and in a git checkout its commit
     (git describe --always --dirty), e.g. "0.1.0 (git 7f23685)"."""
+    # Not proc.run: spatch's rules import this package, and what it imports
+    # is part of every spatch cache key (cache.code_digest).
     import subprocess
     from pathlib import Path
     here = Path(__file__).resolve().parents[2]

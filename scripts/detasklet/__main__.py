@@ -15,7 +15,7 @@ import traceback
 from pathlib import Path
 from typing import Callable, NoReturn
 
-from . import cache, version
+from . import cache, proc, version
 from .errors import DetaskletError, InputError
 from .progress import Heartbeat
 
@@ -230,7 +230,8 @@ exit codes:
   1    a check found a failure (send-check, compile-test)
   2    a user error: a bad argument, KDIR or OUT; one line on stderr, nothing written
   3    a bug of detasklet: one line, the traceback in a file it names
-  130  interrupted (Ctrl-C, SIGTERM): OUT left as it was
+  130  stopped by Ctrl-C (SIGINT); 143 by SIGTERM, 129 by SIGHUP: every process of the
+       run ended, OUT left as it was
 
 make runs these through the Makefile (README.md); make itself exits 2 when
 any of them fails."""
@@ -413,18 +414,17 @@ def main(argv: list[str] | None = None) -> int:
     a = parser().parse_args(argv)
     log.setLevel(getattr(a, "level", logging.INFO))
 
-    def on_term(signum: int, frame: object) -> None:
-        raise KeyboardInterrupt
-    signal.signal(signal.SIGTERM, on_term)
+    proc.handle_signals()
+    proc.own_descendants()
+    proc.clean_stale()
     try:
         with Heartbeat():       # on a terminal, never silent for more than a few seconds
             return a.fn(a)
     except DetaskletError as e:
         log.error(str(e))
         return 2
-    except KeyboardInterrupt:
-        print("detasklet: interrupted; OUT left as it was", file=sys.stderr)
-        return 130
+    except KeyboardInterrupt:      # SIGINT before the handlers were installed
+        proc.finish(signal.SIGINT)
     except BrokenPipeError:        # the reader of stdout went away (| head)
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1

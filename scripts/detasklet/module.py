@@ -15,11 +15,11 @@ from __future__ import annotations
 import logging
 import os
 import re
-import subprocess
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from . import proc
 from .errors import InputError
 from .out import place
 
@@ -65,9 +65,8 @@ def name_of(root: Path) -> str:
 
 
 def is_git(root: Path) -> bool:
-    r = subprocess.run(["git", "-C", str(root), "rev-parse", "--show-toplevel"],
-                       capture_output=True, text=True)
-    return r.returncode == 0 and bool(r.stdout.strip())
+    r = proc.run(["git", "-C", str(root), "rev-parse", "--show-toplevel"])
+    return r.rc == 0 and bool(r.stdout.strip())
 
 
 def check(m_arg: str, kdir: Path, decisions_arg: str = "", to: str = "") -> Module:
@@ -107,8 +106,8 @@ def maintainer(module: Module, files: list[str]) -> tuple[list[str], str]:
         return module.to, ""
     if not module.git:
         return [], "not a git checkout and no TO= given"
-    r = subprocess.run(["git", "-C", str(module.root), "log", "--no-merges",
-                        "--format=%aN <%aE>", "--", *files], capture_output=True, text=True)
+    r = proc.run(["git", "-C", str(module.root), "log", "--no-merges",
+                  "--format=%aN <%aE>", "--", *files])
     who = Counter(ln for ln in r.stdout.splitlines() if ln.strip())
     if not who:
         return [], "the module's git log names no author of these files"
@@ -120,8 +119,7 @@ def date(module: Module) -> int:
     """The patches' date when DETASKLET_DATE/SOURCE_DATE_EPOCH say none:
     the module's HEAD commit, else its newest source file."""
     if module.git:
-        r = subprocess.run(["git", "-C", str(module.root), "log", "-1", "--format=%ct"],
-                           capture_output=True, text=True)
+        r = proc.run(["git", "-C", str(module.root), "log", "-1", "--format=%ct"])
         if r.stdout.strip().isdigit():
             return int(r.stdout.strip())
     times = [p.stat().st_mtime for p in module.root.rglob("*")

@@ -10,10 +10,10 @@ picture (latency.gp, latency.dat, wakeup.dat) so the figure can be redrawn."""
 from __future__ import annotations
 
 import shutil
-import subprocess
 from pathlib import Path
 from typing import Any
 
+from .. import proc
 from ..errors import OutError, ToolError
 from .bench import BAR, BASE, MECHS
 
@@ -99,8 +99,8 @@ def plot(data: dict[str, Any], out_dir: Path) -> Path:
         (out_dir / "latency.gp").write_text(script(title.replace('"', "'")))
     except OSError as e:
         raise OutError(f"cannot write into {out_dir}: {e.strerror}") from None
-    res = subprocess.run([gnuplot, "latency.gp"], cwd=out_dir, capture_output=True, text=True)
-    if res.returncode != 0:
+    res = proc.run([gnuplot, "latency.gp"], cwd=out_dir)
+    if res.rc != 0:
         last = (res.stderr.strip().splitlines() or ["?"])[-1]
         raise ToolError(f"gnuplot failed on {out_dir}/latency.gp: {last}")
     return out_dir / "latency.png"

@@ -16,9 +16,10 @@ import logging
 import os
 import re
 import shutil
-import subprocess
 from pathlib import Path
+from typing import Iterable
 
+from .. import proc
 from ..errors import BuildError
 from ..kdir import kernel_version
 
@@ -81,16 +82,16 @@ def configure(src: Path, bdir: Path, mvars: list[str], jobs: int, kconfig_mtime:
         if allconfig:
             (bdir / "allconfig").write_text(allconfig)
             extra = [f"KCONFIG_ALLCONFIG={bdir / 'allconfig'}"]
-        r = subprocess.run([*base, *extra, "-s", "allmodconfig"], capture_output=True, text=True)
-        if r.returncode:
+        r = proc.run([*base, *extra, "-s", "allmodconfig"])
+        if r.rc:
             raise BuildError(f"{bdir.name}: allmodconfig failed: "
                              f"{_first_lines(r.stdout + r.stderr, 3)}")
         stamp.write_text(want)
     if not prepare:
         return
     log.info(f"{bdir.name}: make prepare")
-    r = subprocess.run([*base, "-s", f"-j{jobs}", "prepare"], capture_output=True, text=True)
-    if r.returncode:
+    r = proc.run([*base, "-s", f"-j{jobs}", "prepare"])
+    if r.rc:
         raise BuildError(f"{bdir.name}: make prepare failed: "
                          f"{_first_lines(r.stdout + r.stderr, 3)}")
 
@@ -113,17 +114,32 @@ def compile_objects(src: Path, bdir: Path, mvars: list[str], objs: list[str], jo
     if not objs:
         return res
     want = set(objs)
+    text: dict[str, list[str]] = {}
     cmd = ["make", "-C", str(src), f"O={bdir}", *mvars, "-k", f"-j{jobs}",
            "--output-sync=target", *objs]
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                            text=True, errors="replace")
-    assert proc.stdout is not None
+    with proc.lines(cmd) as make:
+        assert make.stdout is not None
+        failed = _read_make(make.stdout, src, want, objs, label, text)
+    for o in objs:
+        if o in failed:
+            res[o] = ("error", error_excerpt(text.get(o, [])))
+        elif (bdir / o).is_file():
+            res[o] = ("ok", "")
+        else:
+            res[o] = ("error", error_excerpt(text.get(o, [])) or
+                      f"make exited {make.returncode} and {o} was not written")
+    return res
+
+
+def _read_make(stream: Iterable[str], src: Path, want: set[str], objs: list[str], label: str,
+               text: dict[str, list[str]]) -> set[str]:
+    """Read make's output: progress logged, each object's lines into
+    text; the objects that failed."""
     cur: str | None = None
     prefix = str(src) + "/"
-    text: dict[str, list[str]] = {}
     failed: set[str] = set()
     seen: set[str] = set()
-    for line in proc.stdout:
+    for line in stream:
         line = line.rstrip("\n")
         m = _CC_LINE.match(line)
         if m:
@@ -155,13 +171,4 @@ def compile_objects(src: Path, bdir: Path, mvars: list[str], objs: list[str], jo
             continue
         if cur:
             text.setdefault(cur, []).append(line.replace(prefix, ""))
-    proc.wait()
-    for o in objs:
-        if o in failed:
-            res[o] = ("error", error_excerpt(text.get(o, [])))
-        elif (bdir / o).is_file():
-            res[o] = ("ok", "")
-        else:
-            res[o] = ("error", error_excerpt(text.get(o, [])) or
-                      f"make exited {proc.returncode} and {o} was not written")
-    return res
+    return failed

@@ -16,11 +16,10 @@ from __future__ import annotations
 import logging
 import re
 import shutil
-import subprocess
 import time
 from pathlib import Path
 
-from .. import module as module_
+from .. import module as module_, proc
 from ..ctext.gitdiff import apply, parse
 from ..errors import BuildError, InputError
 from ..out import files as outfiles
@@ -44,13 +43,13 @@ def prepare(kdir: Path, bdir: Path, jobs: int) -> None:
     if not (stamp.is_file() and stamp.read_text() == version + "\n" + CONFIG
             and (bdir / ".config").is_file()):
         log.info(f"{bdir.name}: make {CONFIG}")
-        r = subprocess.run([*base, CONFIG], capture_output=True, text=True)
-        if r.returncode:
+        r = proc.run([*base, CONFIG])
+        if r.rc:
             raise BuildError(f"{bdir.name}: {CONFIG} failed: {r.stderr.strip()[-300:]}")
         stamp.write_text(version + "\n" + CONFIG)
     log.info(f"{bdir.name}: make modules_prepare")
-    r = subprocess.run([*base, f"-j{jobs}", "modules_prepare"], capture_output=True, text=True)
-    if r.returncode:
+    r = proc.run([*base, f"-j{jobs}", "modules_prepare"])
+    if r.rc:
         raise BuildError(f"{bdir.name}: modules_prepare failed: {r.stderr.strip()[-300:]}")
 
 
@@ -67,11 +66,11 @@ def copy(root: Path, dst: Path, new: dict[str, str]) -> None:
 def build(bdir: Path, mdir: Path, jobs: int) -> tuple[int, list[str], str]:
     """(exit code, the compiler's warning/error lines with paths made
     module-relative, the output's tail) of one make M=."""
-    r = subprocess.run(["make", "-C", str(bdir), f"M={mdir}", MODPOST, "-k", f"-j{jobs}",
-                        "modules"], capture_output=True, text=True, errors="replace")
+    r = proc.run(["make", "-C", str(bdir), f"M={mdir}", MODPOST, "-k", f"-j{jobs}",
+                  "modules"], errors="replace")
     text = (r.stdout + r.stderr).replace(str(mdir) + "/", "")
     diags = [ln for ln in text.splitlines() if WARN_RE.match(ln)]
-    return r.returncode, diags, "\n".join(text.splitlines()[-make.LOG_LINES:])
+    return r.rc, diags, "\n".join(text.splitlines()[-make.LOG_LINES:])
 
 
 def converted_texts(root: Path, out: Path) -> dict[str, str]:

@@ -18,12 +18,12 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import subprocess
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .. import proc
 from ..ctext import gitdiff
 from ..ctext.includes import Resolver
 from ..ctext.lex import mask
@@ -72,15 +72,15 @@ def git_am(kdir: Path, patches: list[Path], paths: list[str]) -> str:
             dst.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(kdir / p, dst)
 
-        def git(*a: str) -> subprocess.CompletedProcess[str]:
-            return subprocess.run(["git", "-C", d, *a], env=env, capture_output=True, text=True)
+        def git(*a: str) -> proc.Ran:
+            return proc.run(["git", "-C", d, *a], env=env)
         for cmd in (["init", "-q"], ["add", "-A"], ["commit", "-q", "-m", "pristine"]):
             r = git(*cmd)
-            if r.returncode:
+            if r.rc:
                 return f"git {cmd[0]}: {r.stderr.strip()[:200]}"
         for patch in patches:
             r = git("am", "-q", str(patch.resolve()))
-            if r.returncode:
+            if r.rc:
                 why = (r.stdout + r.stderr).strip()
                 why = why.splitlines()[0][:300] if why else "git am failed"
                 return why if patch == patches[-1] else f"{patch.name}: {why}"
@@ -183,12 +183,12 @@ def inherited(kdir: Path, patch: Path, types: dict[str, int]) -> dict[str, int]:
 
 
 def checkpatch(kdir: Path, patch: Path) -> dict[str, int]:
-    r = subprocess.run(["perl", "scripts/checkpatch.pl", "--strict", "--show-types",
-                        str(patch.resolve())], cwd=kdir, capture_output=True, text=True)
+    r = proc.run(["perl", "scripts/checkpatch.pl", "--strict", "--show-types",
+                  str(patch.resolve())], cwd=kdir)
     types: dict[str, int] = {}
     for lvl, typ in _TYPE_RE.findall(r.stdout):
         types[f"{lvl}:{typ}"] = types.get(f"{lvl}:{typ}", 0) + 1
-    if r.returncode and not types:
+    if r.rc and not types:
         types["ERROR:CHECKPATCH_FAILED"] = 1
     return types
 

@@ -17,9 +17,9 @@ import logging
 import os
 import re
 import shutil
-import subprocess
 from pathlib import Path
 
+from .. import proc
 from ..errors import BuildError
 
 log = logging.getLogger("detasklet")
@@ -54,8 +54,8 @@ def prepare(kdir: Path, patch: Path, src: Path) -> None:
         log.info(f"copying {kdir} to {src} (hard links)")
         shutil.rmtree(src, ignore_errors=True)
         src.parent.mkdir(parents=True, exist_ok=True)
-        r = subprocess.run(["cp", "-al", str(kdir), str(src)], capture_output=True, text=True)
-        if r.returncode:
+        r = proc.run(["cp", "-al", str(kdir), str(src)])
+        if r.rc:
             raise BuildError(f"cannot copy {kdir} to {src}: "
                              f"{r.stderr.strip().splitlines()[-1:]}")
     else:
@@ -69,9 +69,9 @@ def prepare(kdir: Path, patch: Path, src: Path) -> None:
             if (kdir / f).is_file():
                 shutil.copyfile(kdir / f, p)      # new inode, new mtime
     stamp.unlink(missing_ok=True)
-    r = subprocess.run(["patch", "-p1", "-s", "-N", "--batch", "--no-backup-if-mismatch",
-                        "-d", str(src), "-i", str(patch)], capture_output=True, text=True)
-    if r.returncode:
+    r = proc.run(["patch", "-p1", "-s", "-N", "--batch", "--no-backup-if-mismatch",
+                  "-d", str(src), "-i", str(patch)])
+    if r.rc:
         first = (r.stdout + r.stderr).strip().splitlines()[:1]
         raise BuildError(f"{patch.name} does not apply to {kdir}: {' '.join(first)} "
                          f"(make convert again, or remove {src})")

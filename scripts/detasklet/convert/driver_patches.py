@@ -31,11 +31,10 @@ from __future__ import annotations
 
 import logging
 import re
-import subprocess
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from .. import proc
 from ..ctext.gitdiff import apply_anywhere, parse
 from ..errors import InputError, PatchError
 
@@ -95,16 +94,16 @@ def apply(d: DriverPatch, rel: str, text: str, timeout: int = 120) -> str:
     from .rewrite import SPATCH_FLAGS      # rewrite imports groups, which imports this
     # the generic rules' flags without their modes: only -D patch here
     flags = [f for f in SPATCH_FLAGS if f not in ("-D", "report", "facts", "patch")]
-    with tempfile.TemporaryDirectory(prefix="detasklet-driver-") as tmp:
-        src = Path(tmp) / Path(rel).name
-        out = Path(tmp) / "out.c"
+    with proc.scratch("driver") as tmp:
+        src = tmp / Path(rel).name
+        out = tmp / "out.c"
         src.write_bytes(text.encode("utf-8", errors="surrogateescape"))
-        run = subprocess.run(["spatch", *flags, "-D", "patch", "--timeout", str(timeout),
-                              "--sp-file", str(d.path), str(src), "-o", str(out)],
-                             capture_output=True, text=True)
+        run = proc.run(["spatch", *flags, "-D", "patch", "--timeout", str(timeout),
+                        "--sp-file", str(d.path), str(src), "-o", str(out)],
+                       timeout=timeout + 30)
         if not out.exists():
             if "there are no modified files" not in run.stderr:
-                log.warning(f"{rel}: {d.name} failed (spatch exit {run.returncode})")
+                log.warning(f"{rel}: {d.name} failed (spatch exit {run.rc})")
             return text
         return out.read_bytes().decode("utf-8", errors="surrogateescape")
 

@@ -24,9 +24,7 @@ after, in the pipeline, with the decisions for the driver.
 from __future__ import annotations
 
 import re
-import tempfile
 
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Callable
 from pathlib import Path
@@ -36,6 +34,7 @@ from ..ctext.lex import mask
 from ..ctext.sources import read_text
 from ..ctext.tasklet import (HI_SCHEDULE_RE, declared_names, key, only_members, shared_names,
                              uses_shared)
+from .. import proc
 from ..unionfind import UnionFind
 from . import driver_patches, legacy, legacy_local, normalise, per_vector, refusals
 from .scan import FileScan
@@ -126,7 +125,7 @@ def group_files(kdir: Path, scans: list[FileScan], jobs: int = 1) -> list[Group]
             if set(d.files) & set(g.files):
                 g.files = sorted(set(g.files) | {f for f in d.files if (kdir / f).is_file()})
     if jobs > 1 and len(groups) > 1:
-        with ProcessPoolExecutor(max_workers=jobs) as ex:
+        with proc.pool(jobs) as ex:
             groups = list(ex.map(_examined, [(kdir, g, drivers) for g in groups],
                                  chunksize=4))
     else:
@@ -160,8 +159,8 @@ def moved(g: Group, codes: dict[str, str], pv: per_vector.PerVector,
     old array."""
     files = [f for f, c in codes.items() if re.search(r"\b" + pv.tasklets + r"\b", c)
              or re.search(r"\b" + pv.vector_type.replace(" ", r"\s+") + r"\s*\{", c)]
-    with tempfile.TemporaryDirectory(prefix="detasklet-") as tmp:
-        d = driver_patches.DriverPatch(per_vector.write_cocci(pv, Path(tmp)), tuple(files),
+    with proc.scratch("vector") as tmp:
+        d = driver_patches.DriverPatch(per_vector.write_cocci(pv, tmp), tuple(files),
                                        pv.why())
         new = {f: driver_patches.apply(d, f, current(f)) for f in files}
     if any(pv.left(mask(t)) for t in new.values()):

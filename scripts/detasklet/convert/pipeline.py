@@ -11,13 +11,12 @@ folder (out.staging) and swaps it in whole, series/ included.
 from __future__ import annotations
 
 import logging
-from concurrent.futures import ProcessPoolExecutor
 import os
 import time
 from dataclasses import replace
 from pathlib import Path
 
-from .. import __version__, cache, kdir as kdir_, module
+from .. import __version__, cache, kdir as kdir_, module, proc
 from ..ctext.sources import Problems, iter_sources, read_text
 from ..ctext.tasklet import find_uses
 from ..errors import InputError, OutError, ToolError
@@ -61,6 +60,7 @@ def run(kdir: Path, paths: list[str], jobs: int, timeout: int,
         raise InputError(f"PATHS {' '.join(paths)} name no .c or .h file of KDIR")
     mine = {s.path for s in scans}
     jobs = max(1, min(jobs, len(scans)))    # no more workers than files
+    log.info(f"facts: grouping the {len(scans)} files and reading their tasklets...")
     if paths:
         scans = scan.with_headers(kdir, scans)
     found = groups.group_files(kdir, scans, jobs)
@@ -90,6 +90,7 @@ def run(kdir: Path, paths: list[str], jobs: int, timeout: int,
 
     results = rewrite.rewrite_all(kdir, todo, jobs, timeout, progress, store)
     clock.lap("spatch")
+    log.info(f"classifying the {len(results)} rewritten files...")
     if policies is None:
         policies = policy.usable(kernel_tree, [p for p in policy.load()
                                         if any(p.covers(r) for r in results)])
@@ -145,11 +146,12 @@ def _chosen(job: tuple[groups.Group, dict[str, str], list[decisions.Decision]]) 
 def chosen(found: list[groups.Group], old: dict[str, str], decs: list[decisions.Decision],
            kernel: str, jobs: int) -> list[groups.Group]:
     """choose_sites() for every group, in jobs processes when more than one."""
+    log.info(f"sites: planning the calls of {len(found)} groups...")
     work = [(g, {f: g.source.get(f, old[f]) for f in g.files},
              decisions.for_files(decs, set(g.files), kernel))
             for g in found]
     if jobs > 1 and len(work) > 1:
-        with ProcessPoolExecutor(max_workers=jobs) as ex:
+        with proc.pool(jobs) as ex:
             return list(ex.map(_chosen, work, chunksize=4))
     return [_chosen(w) for w in work]
 
@@ -247,41 +249,46 @@ def convert(kdir_arg: str, paths_arg: list[str], out_arg: str, jobs: int, timeou
     with locked(out):
         stage = Staging(out, version, __version__)
         tmp = stage.begin()
-        try:
-            log.info(f"scanning {kdir} ({version}) for tasklet users...")
-            problems: Problems = []
-            notes: list[str] = []       # the decisions that apply to nothing
-            outcomes = run(src, paths, jobs, timeout, problems, decs, kernel=version,
-                           store=store, times=times, target=target,
-                           policies=[] if mod else None, kernel_tree=kdir, warnings=notes)
-            for path, why in problems:
-                log.warning(f"{path}: {why}")
-            flat = [o for g in outcomes for o in g]
-            nothing_usable(flat, paths, out)
-            clock = Clock(times)
-            preps = [] if mod else policy.preps(
-                kdir, policy.load(), {o.path: o.new for o in flat if o.status == Status.CONVERTED})
-            write.patch(tmp, outcomes, store, jobs, preps)
-            # a module's conversion never removes the kernel's tasklet core
-            core = [] if mod else write.core_removal(tmp, kdir, flat, paths, problems)
-            write.report(tmp, version, flat, problems, preps, paths, core, target,
-                         thread.queues(kdir), mod.record(kdir) if mod else None, notes)
-            clock.lap("write")
-            stage.carry("bench")        # make bench's result, quoted by the cover letters
-            stage.carry("branches.json")    # the branches make branches may move
-            npatch = len(series_module.build(mod, kdir, tmp, series_module.ident_of(mod, ident))
-                         if mod else series_write.build(
-                kdir, tmp, ident, jobs, str(out), store=store, times=times, fresh=True))
-            write.timings(tmp, kdir, version, times, store)
-        except OSError as e:
-            stage.abort()
-            raise OutError(f"cannot write the results ({e.strerror}"
-                           f"{': ' + e.filename if e.filename else ''}); "
-                           f"{out} is left as it was") from None
-        except BaseException:
-            stage.abort()
-            raise
-        stage.commit()
+        with proc.cleanup(stage.abort):     # a signal ends the run: no scratch left
+            try:
+                log.info(f"scanning {kdir} ({version}) for tasklet users...")
+                problems: Problems = []
+                notes: list[str] = []       # the decisions that apply to nothing
+                outcomes = run(src, paths, jobs, timeout, problems, decs, kernel=version,
+                               store=store, times=times, target=target,
+                               policies=[] if mod else None, kernel_tree=kdir, warnings=notes)
+                for path, why in problems:
+                    log.warning(f"{path}: {why}")
+                flat = [o for g in outcomes for o in g]
+                nothing_usable(flat, paths, out)
+                clock = Clock(times)
+                log.info("writing all.patch and the reports...")
+                preps = [] if mod else policy.preps(
+                    kdir, policy.load(),
+                    {o.path: o.new for o in flat if o.status == Status.CONVERTED})
+                write.patch(tmp, outcomes, store, jobs, preps)
+                # a module's conversion never removes the kernel's tasklet core
+                core = [] if mod else write.core_removal(tmp, kdir, flat, paths, problems)
+                write.report(tmp, version, flat, problems, preps, paths, core, target,
+                             thread.queues(kdir), mod.record(kdir) if mod else None, notes)
+                clock.lap("write")
+                stage.carry("bench")        # make bench's result, quoted by the cover letters
+                stage.carry("branches.json")    # the branches make branches may move
+                npatch = len(
+                    series_module.build(mod, kdir, tmp, series_module.ident_of(mod, ident))
+                    if mod else series_write.build(kdir, tmp, ident, jobs, str(out),
+                                                   store=store, times=times, fresh=True))
+                write.timings(tmp, kdir, version, times, store)
+            except OSError as e:
+                stage.abort()
+                raise OutError(f"cannot write the results ({e.strerror}"
+                               f"{': ' + e.filename if e.filename else ''}); "
+                               f"{out} is left as it was") from None
+            except BaseException:
+                stage.abort()
+                raise
+        with proc.held():                   # no signal between OUT's two renames
+            stage.commit()
     users = [o for o in flat if o.user]
     counts = {s: sum(o.status == s for o in users) for s in Status}
     tail = f"; {len(problems)} paths not scanned (report.md)" if problems else ""

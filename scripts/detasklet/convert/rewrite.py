@@ -18,15 +18,12 @@ import os
 import re
 import shlex
 import shutil
-import subprocess
-import tempfile
-import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable
 
-from .. import cache
+from .. import cache, proc
 from ..ctext.sources import read_text
 from ..errors import ToolError
 from . import fixups, protocol
@@ -66,7 +63,7 @@ def check_spatch() -> str:
     if not shutil.which("spatch"):
         raise ToolError("spatch not found: install Coccinelle with "
                         "'apt-get install coccinelle' (Debian package, 1.1.1)")
-    out = subprocess.run(["spatch", "--version"], capture_output=True, text=True).stdout
+    out = proc.run(["spatch", "--version"]).stdout
     m = re.search(r"spatch version (\d+)\.(\d+)\.(\d+)", out)
     if not m or tuple(map(int, m.groups())) < (1, 1, 1):
         raise ToolError(f"spatch is too old ({out.split(chr(10))[0] or 'unknown'}): "
@@ -118,7 +115,7 @@ def spatch_identity() -> str:
         stamp = f"{real}:{st.st_size}:{st.st_mtime_ns}"
     except OSError:
         stamp = real
-    out = subprocess.run([exe, "--version"], capture_output=True, text=True).stdout
+    out = proc.run([exe, "--version"]).stdout
     return stamp + "\n" + out.split("\n")[0]
 
 
@@ -131,31 +128,17 @@ def run_key(sp_file: Path, tool: str) -> str:
                         (COCCI_DIR / "parsing-hints.h").read_text(), tool)
 
 
-def _spatch(cmd: list[str], env: dict[str, str], timeout: int,
-            procs: set[subprocess.Popen[str]] | None) -> dict | None:
+def _spatch(cmd: list[str], env: dict[str, str], timeout: int) -> dict | None:
     """One spatch process: {rc, stdout, stderr, seconds}, or None when it
     outran the time limit."""
-    start = time.monotonic()
-    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                         env=env)
-    if procs is not None:
-        procs.add(p)
-    try:
-        report, err = p.communicate(timeout=timeout + 30)
-    except subprocess.TimeoutExpired:
-        p.kill()
-        p.communicate()
+    r = proc.run(cmd, env=env, timeout=timeout + 30)
+    if r.timed_out:
         return None
-    finally:
-        if procs is not None:
-            procs.discard(p)
-    return {"rc": p.returncode, "stdout": report, "stderr": err,
-            "seconds": round(time.monotonic() - start, 3)}
+    return {"rc": r.rc, "stdout": r.stdout, "stderr": r.stderr, "seconds": r.seconds}
 
 
 def run_one(kdir: Path, rel: str, sp_file: Path, scratch: Path, timeout: int,
-            group: Group, procs: set[subprocess.Popen[str]] | None = None,
-            store: cache.Cache | None = None, key_base: str = "") -> Result:
+            group: Group, store: cache.Cache | None = None, key_base: str = "") -> Result:
     """spatch on one file of a group, then the fixups. With a store, a run
     with the same inputs (key_base: run_key()) is taken from it, unless it
     took longer than this run's time limit."""
@@ -180,7 +163,7 @@ def run_one(kdir: Path, rel: str, sp_file: Path, scratch: Path, timeout: int,
         env = {**os.environ, **facts,
                "PYTHONPATH": str(SCRIPTS_DIR) + os.pathsep + os.environ.get("PYTHONPATH", "")}
         log.debug("%s", shlex.join(cmd))
-        run = _spatch(cmd, env, timeout, procs)
+        run = _spatch(cmd, env, timeout)
         if run is None:
             return Result(rel, None, f"timeout after {timeout} s", timed_out=True)
         timed_out = re.search(r"^timeout \(we abort\)|Common\.Timeout", run["stderr"], re.M)
@@ -212,15 +195,13 @@ def rewrite_all(kdir: Path, jobs: Iterable[tuple[str, Group]], workers: int,
     files first, so that no long one starts last and leaves a core idle."""
     results: dict[str, Result] = {}
     todo = sorted(jobs, key=lambda j: -_size(kdir / j[0]))
-    with tempfile.TemporaryDirectory(prefix="detasklet-") as tmp:
-        scratch = Path(tmp)
+    with proc.scratch() as scratch:
         sp = combined_cocci(scratch / "detasklet.cocci")
         key_base = run_key(sp, store.code("detasklet_cocci")) if store and store.root else ""
-        procs: set[subprocess.Popen[str]] = set()
 
         def one(job: tuple[str, Group]) -> Result:
             rel, group = job
-            return run_one(kdir, rel, sp, scratch, timeout, group, procs, store, key_base)
+            return run_one(kdir, rel, sp, scratch, timeout, group, store, key_base)
 
         ex = ThreadPoolExecutor(max_workers=workers)
         try:
@@ -231,8 +212,7 @@ def rewrite_all(kdir: Path, jobs: Iterable[tuple[str, Group]], workers: int,
             # Ctrl-C or SIGTERM: drop the queued files, stop the running
             # spatch processes, and let the caller leave OUT as it was.
             ex.shutdown(wait=False, cancel_futures=True)
-            for p in list(procs):
-                p.kill()
+            proc.stop()
             raise
         ex.shutdown()
     return results

@@ -15,11 +15,10 @@ from __future__ import annotations
 
 import json
 import logging
-from concurrent.futures import ProcessPoolExecutor
 from collections import defaultdict
 from pathlib import Path
 
-from .. import cache
+from .. import cache, proc
 from ..ctext import layout
 from ..check import tasklet_free
 from ..ctext.gitdiff import file_diff, parse
@@ -51,7 +50,7 @@ def diffs(conv: list[Outcome], store: cache.Cache | None = None, jobs: int = 1) 
     kept = [store.get("diff", k) if k and store else None for k in keys]
     todo = [(o.path, o.old, o.new) for o, got in zip(conv, kept) if got is None]
     if jobs > 1 and len(todo) > 1:
-        with ProcessPoolExecutor(max_workers=jobs) as ex:
+        with proc.pool(jobs) as ex:
             made = iter(list(ex.map(_laid_out_diff, todo, chunksize=4)))
     else:
         made = iter([_laid_out_diff(j) for j in todo])

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import os
 import re
-import subprocess
 from pathlib import Path
 
+from .. import proc
 from .sources import iter_sources
 
 INCLUDE_RE = re.compile(rb'^[ \t]*#[ \t]*include[ \t]*([<"])([^>"\n]+)[>"]', re.M)
@@ -93,9 +93,9 @@ def named_anywhere(kdir: Path, header: str) -> bool:
     name (an #include of it, or any mention: the safe side), by grep over
     the C, assembler, device tree and Kbuild files."""
     name = os.path.basename(header)
-    r = subprocess.run(["grep", "-rlF", "--include=*.[chS]", "--include=*.dts*",
-                        "--include=Makefile", "--include=Kbuild", "--include=*.rs", "-e", name,
-                        "."], cwd=kdir, capture_output=True, text=True)
-    if r.returncode > 1:
+    r = proc.run(["grep", "-rlF", "--include=*.[chS]", "--include=*.dts*",
+                  "--include=Makefile", "--include=Kbuild", "--include=*.rs", "-e", name,
+                  "."], cwd=kdir)
+    if r.rc > 1:
         return True                       # cannot tell: as if it were
     return any(ln.removeprefix("./") != header for ln in r.stdout.splitlines())

@@ -30,12 +30,12 @@ import json
 import logging
 import os
 import re
-import subprocess
 import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from .. import proc
 from ..errors import InputError, PatchError
 from ..kdir import kernel_version
 from ..out import files as outfiles, place
@@ -59,19 +59,18 @@ class Made:
 def git(kdir: Path, *args: str, env: dict[str, str] | None = None,
         stdin: str | None = None) -> str:
     """git -C kdir ARGS; its stdout, or a PatchError with git's first line."""
-    r = subprocess.run(["git", "-C", str(kdir), *args], capture_output=True, text=True,
-                       input=stdin, env={**os.environ, **(env or {})}, errors="surrogateescape")
-    if r.returncode:
-        first = (r.stderr.strip() or r.stdout.strip() or f"exit {r.returncode}").splitlines()[0]
+    r = proc.run(["git", "-C", str(kdir), *args], stdin=stdin,
+                 env={**os.environ, **(env or {})}, errors="surrogateescape")
+    if r.rc:
+        first = (r.stderr.strip() or r.stdout.strip() or f"exit {r.rc}").splitlines()[0]
         raise PatchError(f"git {args[0]}: {first}")
     return r.stdout
 
 
 def repository(kdir: Path) -> None:
     """KDIR must be the top of a git work tree (not a folder inside one)."""
-    r = subprocess.run(["git", "-C", str(kdir), "rev-parse", "--show-toplevel"],
-                       capture_output=True, text=True)
-    if r.returncode or Path(r.stdout.strip()).resolve() != kdir.resolve():
+    r = proc.run(["git", "-C", str(kdir), "rev-parse", "--show-toplevel"])
+    if r.rc or Path(r.stdout.strip()).resolve() != kdir.resolve():
         raise InputError(f"{kdir} is not a git checkout: make branches writes branches into "
                          "KDIR's repository (OUT/series/ holds the same patches as mails)")
 

@@ -13,11 +13,11 @@ from __future__ import annotations
 import logging
 import os
 import re
-import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..errors import InputError
+from .. import proc
+from ..errors import InputError, ToolError
 from .prefix import is_git
 
 log = logging.getLogger("detasklet")
@@ -56,9 +56,8 @@ def check_base(kdir: Path, base: str) -> str:
                          "commits to base the series on; leave BASE= empty")
     if base.startswith("-") or any(ord(c) < 33 for c in base):
         raise InputError(f"BASE={base!r} is not a commit")
-    r = subprocess.run(["git", "-C", str(kdir), "rev-parse", "--verify", "-q",
-                        f"{base}^{{commit}}"], capture_output=True, text=True)
-    if r.returncode or not re.fullmatch(r"[0-9a-f]{40,64}", r.stdout.strip()):
+    r = proc.run(["git", "-C", str(kdir), "rev-parse", "--verify", "-q", f"{base}^{{commit}}"])
+    if r.rc or not re.fullmatch(r"[0-9a-f]{40,64}", r.stdout.strip()):
         raise InputError(f"BASE={base!r} is not a commit of KDIR's repository {kdir}")
     return r.stdout.strip()
 
@@ -76,10 +75,10 @@ def identity(kdir: Path, from_: str | None = None, base: str | None = None) -> I
     if not who:
         def cfg(k: str) -> str:
             try:
-                r = subprocess.run(["git", "config", k], capture_output=True, text=True)
-            except OSError:         # no git: no identity from it
+                r = proc.run(["git", "config", k])
+            except ToolError:       # no git: no identity from it
                 return ""
-            return r.stdout.strip() if r.returncode == 0 else ""
+            return r.stdout.strip() if r.rc == 0 else ""
         name, email = cfg("user.name"), cfg("user.email")
         who, src = (f"{name} <{email}>", "git config") if name and email else ("", "")
         if who:
@@ -100,13 +99,13 @@ def head_if_clean(kdir: Path) -> str:
     HEAD would then be false. The index is not written (no optional
     locks)."""
     env = {**os.environ, "GIT_OPTIONAL_LOCKS": "0"}
-    head = subprocess.run(["git", "-C", str(kdir), "rev-parse", "--verify", "-q", "HEAD"],
-                          capture_output=True, text=True, env=env).stdout.strip()
+    head = proc.run(["git", "-C", str(kdir), "rev-parse", "--verify", "-q", "HEAD"],
+                    env=env).stdout.strip()
     if not head:
         return ""
-    r = subprocess.run(["git", "-C", str(kdir), "status", "--porcelain", "--untracked-files=no"],
-                       capture_output=True, text=True, env=env)
-    if r.returncode or r.stdout.strip():
+    r = proc.run(["git", "-C", str(kdir), "status", "--porcelain", "--untracked-files=no"],
+                 env=env)
+    if r.rc or r.stdout.strip():
         log.warning(f"{kdir} has changes not committed: the series get no base-commit: "
                     "(commit them, or say BASE=)")
         return ""
@@ -128,7 +127,6 @@ def identity_date(kdir: Path, base: str | None = None) -> int:
                 raise InputError(f"{var}={date_s!r} is out of range")
             return date
     if is_git(kdir):
-        r = subprocess.run(["git", "-C", str(kdir), "log", "-1", "--format=%ct", base or "HEAD"],
-                           capture_output=True, text=True)
+        r = proc.run(["git", "-C", str(kdir), "log", "-1", "--format=%ct", base or "HEAD"])
         return int(r.stdout.strip() or 0) if r.stdout.strip().isdigit() else 0
     return int((kdir / "Makefile").stat().st_mtime)

@@ -16,14 +16,14 @@ import functools
 import logging
 import os
 import re
-import subprocess
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .. import cache
+from .. import cache, proc
+from ..errors import ToolError
 from ..ctext.gitdiff import FileDiff
 
 if TYPE_CHECKING:
@@ -192,17 +192,20 @@ def recipients(kdir: Path, patch: str, timeout: int = 300) -> tuple[list[str], l
     """(To, Cc) for a patch text, from KDIR's get_maintainer.pl run in
     KDIR (it only reads there), as b4 runs it (GET_MAINTAINER). The patch
     goes through a temporary file outside KDIR."""
-    with tempfile.NamedTemporaryFile("w", suffix=".patch", prefix="detasklet-") as f:
+    with tempfile.NamedTemporaryFile("w", suffix=".patch",
+                                     prefix=f"detasklet-{os.getpid()}-") as f:
         f.write(patch)
         f.flush()
         cmd = list(GET_MAINTAINER)
         # get_maintainer.pl lists people in Perl hash order, which changes
         # from run to run; a fixed seed makes two runs give the same To/Cc.
         env = {**os.environ, "PERL_HASH_SEED": "0", "PERL_PERTURB_KEYS": "0"}
-        r = subprocess.run(cmd + [f.name], cwd=kdir, capture_output=True, text=True,
-                           timeout=timeout, env=env)
-    if r.returncode != 0:
-        raise RuntimeError(f"get_maintainer.pl failed: {r.stderr.strip()[:300]}")
+        r = proc.run(cmd + [f.name], cwd=kdir, timeout=timeout, env=env)
+    if r.timed_out:
+        raise ToolError(f"{kdir}/scripts/get_maintainer.pl did not answer in {timeout} s")
+    if r.rc != 0:
+        raise ToolError(f"{kdir}/scripts/get_maintainer.pl failed (exit {r.rc}): "
+                        f"{r.first_error()[:200]}")
     return split_addresses(r.stdout.splitlines())
 
 
@@ -225,9 +228,8 @@ def read_by_get_maintainer(kdir: Path, git: bool) -> list[str | bytes]:
     for name in (".get_maintainer.conf", ".get_maintainer.ignore"):
         got += first(name)
     if git:
-        r = subprocess.run(["git", "-C", str(kdir), "rev-parse", "-q", "--verify", "HEAD"],
-                           capture_output=True, text=True)
-        got.append(r.stdout.strip())
+        got.append(proc.run(["git", "-C", str(kdir), "rev-parse", "-q", "--verify",
+                             "HEAD"]).stdout.strip())
     return got
 
 
@@ -254,10 +256,7 @@ def address(kdir: Path, patches: "list[Patch]", fds: dict[str, FileDiff],
         kept = store.get("get_maintainer", k) if store else None
         if kept is not None:
             return kept["to"], kept["cc"], ""
-        try:
-            to, cc = recipients(kdir, diff)
-        except (RuntimeError, OSError, subprocess.SubprocessError) as e:
-            return [], [], str(e).splitlines()[0][:200] if str(e) else "get_maintainer.pl failed"
+        to, cc = recipients(kdir, diff)     # a failure is the user's to fix: ToolError
         if store:
             store.put("get_maintainer", k, {"to": to, "cc": cc})
         return to, cc, ""

@@ -17,11 +17,10 @@ import logging
 import os
 import re
 import shutil
-import subprocess
 from collections import Counter
 from pathlib import Path
 
-from .. import module as module_
+from .. import module as module_, proc
 from ..out import files as outfiles
 from . import gitmail, mbox
 from .identity import Ident, head_if_clean, identity
@@ -36,8 +35,8 @@ def prefix_of(mod: module_.Module, files: list[str]) -> tuple[str, str]:
     """(prefix, source): the "prefix:" most subjects of the module's git
     log for files have, else the module's name."""
     if mod.git:
-        r = subprocess.run(["git", "-C", str(mod.root), "log", "--no-merges", "--format=%s",
-                            "--", *files], capture_output=True, text=True)
+        r = proc.run(["git", "-C", str(mod.root), "log", "--no-merges", "--format=%s",
+                      "--", *files])
         seen = Counter(m.group(1) for ln in r.stdout.splitlines()
                        if (m := re.match(r"([\w.+/-]+(?:: [\w.+/-]+)*): \S", ln)))
         if seen:

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import posixpath
 import re
-import subprocess
 from collections import Counter
 from pathlib import Path
+
+from .. import proc
 
 # path prefix -> (tag, mode, separator before the subject text)
 #   path:  tag: <folders below the prefix>: <driver>   (dmaengine: qcom: bam_dma)
@@ -177,9 +178,9 @@ def prefix_of_subject(subject: str) -> tuple[str, str] | None:
 def from_history(kdir: Path, files: list[str], depth: int = 60) -> tuple[str, str] | None:
     """The most frequent prefix of the last `depth` non-merge subjects
     touching files (ties: the most recent); None if git has none."""
-    r = subprocess.run(["git", "-C", str(kdir), "log", "--no-merges", f"-n{depth}",
-                        "--format=%s", "--", *files], capture_output=True, text=True)
-    if r.returncode != 0:
+    r = proc.run(["git", "-C", str(kdir), "log", "--no-merges", f"-n{depth}",
+                  "--format=%s", "--", *files])
+    if r.rc != 0:
         return None
     found = [p for p in map(prefix_of_subject, r.stdout.splitlines()) if p]
     if not found:

@@ -270,6 +270,7 @@ def build(kdir: Path, out: Path, ident: Ident, jobs: int = 2, out_name: str = ""
         shutil.rmtree(sdir)     # OUT is the tool's (out.place): series/ is ours
     sdir.mkdir(parents=True)
     series = split(patches)
+    log.info(f"series: writing {len(series)} series of mails")
     table, lists = trees.load_table(), trees.load_lists()
     left_tree = {f["path"]: trees.tree_of([f["path"]], index, table, lists).name
                  for f in rep["files"] if f.get("status") != Status.CONVERTED}
