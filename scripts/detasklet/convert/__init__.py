@@ -12,6 +12,8 @@ module of this folder is here, under the stage it serves:
       legacy_local    the other legacy callbacks: their data as a local
     sites         2 a verdict for each call that is not the same operation:
       analyses        the named analyses that prove a site exact
+      balance         an enable some path of its function reaches without the disable
+      percpu          the CPU of a per-CPU item, for its enable's re-queue
       decisions       decisions/*.toml, a person's verdict for the others
       policy          policies.toml: a subsystem's own workqueues and target
     protocol      3 the group's facts for the semantic patches (DETASKLET_*)

@@ -41,6 +41,7 @@ from ..ctext.lex import function_spans
 from ..ctext.tasklet import key
 from .analyses import (Facts, call_args, facts_of, requeues_itself, stopped_before, teardown,
                        unwind)
+from . import balance, percpu
 from .decisions import Decision
 from .legacy_local import member_struct
 from ..mapping import bh_queue
@@ -304,6 +305,13 @@ def plan(codes: dict[str, str], decisions: list[Decision], hi_keys: set[str]) ->
             s.why = ("no decision for this enable: the tracked form queues the item again "
                      "only if a run was asked for while it was disabled, as "
                      "tasklet_enable() did")
+            # its function's paths (convert.balance), the CPU of a per-CPU item
+            # (convert.percpu)
+            why = balance.why_unbalanced(codes[s.path], s.line, s.item) or percpu.place(
+                s, codes, member_struct(list(codes.values()), s.item))
+            if why:
+                refuse(s, why)
+                s.replacement = s.verdict = ""
     for item, ss in sorted(by_item.items()):
         if any(s.replacement == "tracked" for s in ss):
             t, why = _tracked(item, p.sites, f)
