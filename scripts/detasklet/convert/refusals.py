@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import re
 
-from ..ctext.lex import functions, line_of, literal_first
+from ..ctext import registrations
+from ..ctext.lex import functions, line_of
 from ..ctext.tasklet import SYNC_CALL_RE, declaration_of
 
 _INTERNAL = ("func", "data", "callback", "use_callback", "count", "next", "state")
@@ -93,37 +94,6 @@ def _pure_macro(name: str, code: str) -> bool:
     return not has_side_effect(d.group(2))
 
 
-# Callbacks that always run in atomic context, by how they are registered:
-# (pattern whose group 1 is the function, what runs it).
-_ATOMIC_ENTRIES = [
-    (r"\.ndo_tx_timeout\s*=\s*(\w+)", "ndo_tx_timeout, with the tx lock held"),
-    (r"\btimer_setup\s*\([^;]*?,\s*(\w+)\s*,", "a timer callback, in softirq"),
-    (r"\brequest_(?:threaded_)?irq\s*\(\s*[^,;]+,\s*(\w+)\s*,",
-     "an interrupt handler, in hardirq"),
-    (r"\bdevm_request_irq\s*\(\s*[^,;]+,\s*[^,;]+,\s*(\w+)\s*,",
-     "an interrupt handler, in hardirq"),
-    (r"\btasklet_(?:setup|init)\s*\([^;]*?,\s*(\w+)\s*[,)]",
-     "a tasklet callback, in softirq"),
-    (r"\bDECLARE_TASKLET\w*\s*\(\s*\w+\s*,\s*(\w+)", "a tasklet callback, in softirq"),
-    # timer_list and hrtimer callbacks set by hand, DEFINE_TIMER, hrtimer_setup (6.13)
-    (r"(?:\.|->)function\s*=\s*(\w+)\s*;", "a timer callback (.function), in softirq "
-     "or hardirq"),
-    (r"\bDEFINE_TIMER\s*\(\s*\w+\s*,\s*(\w+)", "a timer callback, in softirq"),
-    (r"\bhrtimer_setup\s*\(\s*[^,;]+,\s*(\w+)\s*,", "an hrtimer callback, in hardirq"),
-    (r"\bdevm_request_threaded_irq\s*\(\s*[^,;]+,\s*[^,;]+,\s*(\w+)\s*,",
-     "an interrupt handler, in hardirq"),
-    (r"\brequest_(?:any_context|percpu)_irq\s*\(\s*[^,;]+,\s*(\w+)\s*,",
-     "an interrupt handler, in hardirq"),
-    (r"\.ndo_start_xmit\s*=\s*(\w+)", "ndo_start_xmit, with bottom halves off"),
-    (r"\bnetif_napi_add\w*\s*\(\s*[^,;]+,\s*[^,;]+,\s*(\w+)", "a NAPI poll, in softirq"),
-    (r"\bcall_rcu(?:_hurry)?\s*\(\s*[^,;]+,\s*(\w+)\s*\)", "an RCU callback, in softirq"),
-    (r"\binit_irq_work\s*\(\s*[^,;]+,\s*(\w+)\s*\)", "an irq_work callback, in hardirq"),
-]
-
-
-_ATOMIC_RES = [(re.compile(literal_first(p)), what) for p, what in _ATOMIC_ENTRIES]
-
-
 def atomic_entry(code: str, helpers: set[str]) -> str:
     """Why a sync tasklet call of this file can run in atomic context:
     a callback registered as one that runs there (ndo_tx_timeout, timer,
@@ -131,12 +101,11 @@ def atomic_entry(code: str, helpers: set[str]) -> str:
     itself or through the group's sync helpers. "" when none does."""
     if not any(h in code for h in helpers):
         return ""
-    for pat, what in _ATOMIC_RES:
-        for m in pat.finditer(code):
-            if m.group(1) in helpers:
-                return (f"{m.group(1)}() reaches a tasklet kill/disable/unlock_wait and runs "
-                        f"as {what} (registered at line {line_of(code, m.start())}): the "
-                        "work_struct sync calls may sleep there")
+    for name, what, line in registrations.atomic(code):     # ctext.registrations
+        if name in helpers:
+            return (f"{name}() reaches a tasklet kill/disable/unlock_wait and runs "
+                    f"as {what} (registered at line {line}): the "
+                    "work_struct sync calls may sleep there")
     return ""
 
 

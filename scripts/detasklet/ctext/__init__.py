@@ -8,6 +8,7 @@
     includes  the one #include resolver, and the graph of includers
     kbuild    the one Kbuild reader: modules of a folder, objects a .config builds
     blockio   the calls that show a driver completes block I/O, and a module's files
+    registrations  the callbacks a file registers to run in atomic context
     layout    whitespace of changed lines, as checkpatch wants it
     gitdiff   diffs in git form: made, read back, applied, counted
     workcb    the work callbacks a conversion's patch defines (make runtime profiles them)
