@@ -31,7 +31,7 @@ OBJ_M_RE = re.compile(r"^[ \t]*obj-(?:m|\$\([A-Z0-9_]+\))[ \t]*[:+]?=[ \t]*([\w-
 @dataclass
 class Module:
     root: Path                 # the module's folder (M=), never written
-    name: str                  # its first obj-m, else the folder's name
+    name: str                  # its first obj-m, else its dkms.conf name, else the folder's
     decisions: Path | None     # its decision folder, when there is one
     to: list[str] = field(default_factory=list)     # TO=, one address each
     git: bool = False          # a git checkout: its log names the maintainer
@@ -60,8 +60,14 @@ def kbuild_text(root: Path) -> str:
 
 
 def name_of(root: Path) -> str:
+    """Its first obj-m, else a DKMS package's PACKAGE_NAME, else the folder's name."""
     m = OBJ_M_RE.search(kbuild_text(root))
-    return m.group(1) if m else root.name
+    if m:
+        return m.group(1)
+    conf = root / "dkms.conf"
+    d = re.search(r'^PACKAGE_NAME="?([\w.+-]+)', conf.read_text(errors="replace"), re.M) \
+        if conf.is_file() else None
+    return d.group(1) if d else root.name
 
 
 def is_git(root: Path) -> bool:
