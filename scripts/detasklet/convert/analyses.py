@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..ctext.lex import function_spans, paren_end
+from ..ctext.lex import call_args, function_spans
 from ..ctext.tasklet import key
 
 if TYPE_CHECKING:
@@ -48,18 +48,6 @@ _STOP_RE = re.compile(r"\b(free_irq|devm_free_irq|synchronize_irq|disable_irq|"
                       r"napi_disable|usb_kill_urb|usb_kill_anchored_urbs|usb_poison_urb|"
                       r"free_netdev|unregister_netdev|kfree)\s*\(")
 
-
-def call_args(code: str, open_end: int) -> list[str]:
-    """The top-level arguments of the call whose '(' ends at open_end."""
-    end = paren_end(code, open_end)
-    inner, out, depth, last = code[open_end:end - 1], [], 0, 0
-    for j, ch in enumerate(inner):
-        depth += {"(": 1, "[": 1, "{": 1, ")": -1, "]": -1, "}": -1}.get(ch, 0)
-        if ch == "," and depth == 0:
-            out.append(inner[last:j].strip())
-            last = j + 1
-    out.append(inner[last:].strip())
-    return out
 
 @dataclass
 class Facts:

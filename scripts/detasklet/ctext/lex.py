@@ -158,6 +158,20 @@ def paren_end(code: str, i: int) -> int:
     return i
 
 
+def call_args(code: str, open_end: int) -> list[str]:
+    """The top-level arguments of the call whose '(' ends at open_end, split at
+    the commas outside nested (), [] and {}."""
+    end = paren_end(code, open_end)
+    inner, out, depth, last = code[open_end:end - 1], [], 0, 0
+    for j, ch in enumerate(inner):
+        depth += {"(": 1, "[": 1, "{": 1, ")": -1, "]": -1, "}": -1}.get(ch, 0)
+        if ch == "," and depth == 0:
+            out.append(inner[last:j].strip())
+            last = j + 1
+    out.append(inner[last:].strip())
+    return out
+
+
 def line_end(t: str, i: int) -> int:
     j = t.find("\n", i)
     return len(t) if j < 0 else j + 1

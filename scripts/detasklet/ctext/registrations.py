@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from typing import Iterator
 
-from .lex import line_of, paren_end
+from .lex import call_args, line_of
 
 # In the order the reasons are looked for: (a call, the callback's
 # argument index from 0, what runs it), or (an assignment whose group 1 is
@@ -44,20 +44,6 @@ _RES = [(re.compile(p if n is None else r"\b(?:" + p + r")\s*\("), n, what)
 _NAME_RE = re.compile(r"(?:\(\s*[\w\s*]+\)\s*)*&?\s*(\w+)")
 
 
-def split_args(code: str, open_end: int) -> list[str]:
-    """The arguments of the call whose '(' ends at open_end, split at the
-    commas outside nested (), [] and {}."""
-    end = paren_end(code, open_end)
-    inner, out, depth, last = code[open_end:end - 1], [], 0, 0
-    for j, ch in enumerate(inner):
-        depth += {"(": 1, "[": 1, "{": 1, ")": -1, "]": -1, "}": -1}.get(ch, 0)
-        if ch == "," and depth == 0:
-            out.append(inner[last:j].strip())
-            last = j + 1
-    out.append(inner[last:].strip())
-    return out
-
-
 def callback_name(arg: str) -> str:
     """The function an argument names (isr, &isr, (irq_handler_t)isr), or ""."""
     m = _NAME_RE.fullmatch(arg.strip())
@@ -72,7 +58,7 @@ def atomic(code: str) -> Iterator[tuple[str, str, int]]:
             if n is None:
                 yield m.group(1), what, line_of(code, m.start())
                 continue
-            args = split_args(code, m.end())
+            args = call_args(code, m.end())
             arg = args[n] if len(args) > n else ""
             # cond ? a : b registers either
             alts = re.fullmatch(r"[^?]+\?([^:]+):(.+)", arg)
