@@ -107,6 +107,19 @@ def errors(tmp: Path) -> list[tuple[str, str]]:
             and not (tmp / "out").exists() and not (mod / "out").exists()
         got.append((f"error {name}", "" if ok else
                     f"exit {r.returncode}, stderr {r.stderr.strip()[-200:]!r}"))
+    out = tmp / "made"
+    r = subprocess.run([sys.executable, "-m", "detasklet", "-q", "convert", str(KDIR), "--module",
+                        str(mod), "-o", str(out), "--no-cache"], capture_output=True, text=True,
+                       env={**os.environ, **ENV})
+    for cmd in (["series", str(KDIR)], ["send-check", str(KDIR)],
+                ["compile-test", str(KDIR), "--check"]):
+        p = subprocess.run([sys.executable, "-m", "detasklet", *cmd, "-o", str(out)],
+                           capture_output=True, text=True, env={**os.environ, **ENV})
+        lines = p.stderr.strip().splitlines()
+        ok = r.returncode == 0 and p.returncode == 2 and len(lines) == 1 \
+            and "was made with M=" in lines[0]
+        got.append((f"error module-out-to-{cmd[0]}", "" if ok else
+                    f"exit {p.returncode}, stderr {p.stderr.strip()[-200:]!r}"))
     return got
 
 

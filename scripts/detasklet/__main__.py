@@ -148,22 +148,31 @@ def cmd_convert(a: argparse.Namespace) -> int:
 
 def cmd_series(a: argparse.Namespace) -> int:
     from .series import write
+    from .module import refuse_module_out
+    refuse_module_out(a.out, "make series")
     return write.main(kdir_of_out(a), a.out, a.from_, a.base, workers(a.jobs), cache_dir(a))
 
 
 def cmd_branches(a: argparse.Namespace) -> int:
+    from .module import refuse_module_out
+    refuse_module_out(a.out, "make branches")
     from .series import branches
     return branches.main(a.kdir, a.out, a.prefix)
 
 
 def cmd_send_check(a: argparse.Namespace) -> int:
+    from .module import refuse_module_out
+    refuse_module_out(a.out, "make send-check")
     from .check import send
     return send.main(kdir_of_out(a), a.out, workers(a.jobs))
 
 
 def cmd_compile_test(a: argparse.Namespace) -> int:
     from .check import compile_test
+    from .module import refuse_module_out
     from .out.staging import locked
+    if not a.module:
+        refuse_module_out(a.out, "make compile-test without M=")
     from .out.files import load_patch
     kdir, out, build, arches = compile_test.inputs(kdir_of_out(a), a.out, a.build_dir, a.arches)
     load_patch(out)         # what it builds: missing, --check fails before any install
@@ -182,6 +191,8 @@ def cmd_compile_test(a: argparse.Namespace) -> int:
 
 
 def cmd_coverage(a: argparse.Namespace) -> int:
+    from .module import refuse_module_out
+    refuse_module_out(a.out, "make coverage")
     from .check import compile_test, coverage
     kdir, out, build, arches = compile_test.inputs(kdir_of_out(a), a.out, a.build_dir, a.arches)
     return 0 if a.check else coverage.main(kdir, out, build, arches)

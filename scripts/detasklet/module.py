@@ -12,6 +12,7 @@ checkout. A decision folder of the module's own (DECISIONS=, default
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 import re
@@ -137,3 +138,17 @@ def sources(root: Path) -> list[str]:
     """Every .c/.h of the module, root-relative (for compile-test)."""
     return sorted(os.path.relpath(p, root) for p in root.rglob("*")
                   if p.suffix in (".c", ".h") and p.is_file())
+
+
+def refuse_module_out(out_arg: str, what: str) -> None:
+    """An OUT of make convert M= is refused, in one line, by the commands
+    that read a kernel tree's OUT (what: the command)."""
+    rj = Path(out_arg) / "report.json"
+    try:
+        rec = json.loads(rj.read_text()).get("module") if rj.is_file() else None
+    except (OSError, ValueError, AttributeError):
+        return                  # the command's own checks say what is wrong
+    if isinstance(rec, dict):
+        raise InputError(f"OUT {out_arg} was made with M={rec.get('root', '?')}: {what} "
+                         "takes a kernel tree's OUT (for the module: make convert M= writes "
+                         "its patch, make compile-test M= builds it)")

@@ -165,4 +165,5 @@ def main(out: Path, build_root: Path, jobs: int, m_arg: Path) -> int:
         print(f"NEW {d}")
     for f in reg:
         print(f"REGRESSION {f}: {builds[f]['log'].splitlines()[0] if builds[f]['log'] else ''}")
-    return 1 if reg or not objs["converted"]["ko"] else 0
+    # a module that does not build pristine either is not a regression
+    return 1 if reg or objs["pristine"]["ko"] and not objs["converted"]["ko"] else 0
