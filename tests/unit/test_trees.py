@@ -144,9 +144,18 @@ class Trees(unittest.TestCase):
         self.assertEqual(self.of("drivers/s390/block/dasd.c").name, "s390-linux")
 
     def test_zfcp_goes_to_the_scsi_tree(self) -> None:
+        from detasklet.series.plan import Patch
         t = self.of("drivers/s390/scsi/zfcp_qdio.c")
         self.assertEqual((t.name, t.via), ("scsi", "section SCSI SUBSYSTEM"))
         self.assertIn("SCSI maintainers", t.why)
+        # and its mail goes to the SCSI maintainers and list too
+        p = Patch(["drivers/s390/scsi/zfcp_qdio.c"], tree=t, to=["Zfcp Person <zfcp@example.org>"],
+                  cc=["linux-s390@vger.kernel.org"])
+        maintainers.add_taker([p], self.idx)
+        self.assertEqual((p.to, p.cc), (["Zfcp Person <zfcp@example.org>",
+                                         "Scsi Person <scsi@example.org>"],
+                                        ["linux-s390@vger.kernel.org",
+                                         "linux-scsi@vger.kernel.org"]))
         self.assertEqual(self.of("drivers/s390/block/dasd.c").name, "s390-linux")
 
     def test_platform_section_is_not_the_tree(self) -> None:

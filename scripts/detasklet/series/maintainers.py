@@ -41,6 +41,7 @@ class Entry:
     status: str = ""
     trees: list[str] = field(default_factory=list)     # T:
     lists: list[str] = field(default_factory=list)     # L:
+    people: list[str] = field(default_factory=list)    # M:
 
 
 def parse(text: str, is_dir=lambda p: False) -> list[Entry]:
@@ -64,6 +65,8 @@ def parse(text: str, is_dir=lambda p: False) -> list[Entry]:
                 cur.trees.append(val)
             elif typ == "L":
                 cur.lists.append(val.split()[0] if val else val)
+            elif typ == "M":
+                cur.people.append(val)
         elif ln.strip() and not m and k + 1 < len(lines) and \
                 re.match(r"^[A-Z]:\s", lines[k + 1]):
             cur = Entry(ln.strip())
@@ -270,3 +273,18 @@ def address(kdir: Path, patches: "list[Patch]", fds: dict[str, FileDiff],
             elif not to and not cc:
                 p.no_rcpt = "get_maintainer.pl named nobody for these files"
 
+
+def add_taker(patches: "list[Patch]", index: Index) -> None:
+    """A patch that another section's tree applies (trees.toml [section]:
+    zfcp goes through SCSI) is also mailed to that section's maintainers
+    (To:) and lists (Cc:), which get_maintainer.pl does not name for its
+    files."""
+    for p in patches:
+        name = p.tree.via.removeprefix("section ")
+        if name == p.tree.via:
+            continue
+        e = next((e for e in index.entries if e.name == name), None)
+        if e is not None:
+            p.to += [m for m in e.people if m not in p.to]
+            p.cc += [a for a in e.lists if "@" in a and a not in p.cc]
+            p.no_rcpt = ""

@@ -261,6 +261,7 @@ def build(kdir: Path, out: Path, ident: Ident, jobs: int = 2, out_name: str = ""
     log.info(f"series: {len(fds)} files in {len(patches)} patches; asking get_maintainer.pl")
     asked = time.monotonic()
     maintainers.address(kdir, patches, fds, store, jobs)
+    maintainers.add_taker(patches, index)
     if times is not None:
         times["maintainers"] = round(time.monotonic() - asked, 1)
         times["series"] = round(asked - start, 1)
