@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ..ctext.lex import block_at, line_of, mask
+from ..ctext.lex import block_at, function_start, line_of, mask
 from ..ctext.tasklet import find_uses
 from ..out.files import Status
 from .groups import Group
@@ -43,6 +43,9 @@ class Outcome:
     target: str = "bh"
     target_why: str = ""
     guards: list[dict] = field(default_factory=list)
+    # the code spatch could not parse, when there is some (report.json
+    # "parse", report.md; not the mails)
+    parse: str = ""
 
     @property
     def user(self) -> bool:
@@ -97,6 +100,49 @@ def unparsed(text: str, errors: tuple[int, ...]) -> list[int]:
         if any(lo <= u <= hi for u in uses):
             hit.append(n)
     return hit
+
+
+def _spans(spans: tuple[tuple[int, int], ...]) -> str:
+    """'line 5', 'lines 14-22', 'lines 3, 14-22'."""
+    many = len(spans) > 1 or spans[0][1] > spans[0][0]
+    return ("lines " if many else "line ") + ", ".join(
+        f"{a}-{b}" if b > a else str(a) for a, b in spans)
+
+
+def unparsed_uses(text: str, spans: tuple[tuple[int, int], ...],
+                  in_function: bool = True) -> list[str]:
+    """The tasklet uses of text (what spatch read) inside the line spans it
+    could not parse, in a function body (in_function) or outside any.
+    In a function, no rule that parsed it rewrote it; outside, it is a
+    declaration (a struct's member, as jme.h's), whose type the fixups
+    rename as text, which is the same rewrite."""
+    code = mask(text)
+    starts = [0] + [i + 1 for i, c in enumerate(code) if c == "\n"]
+    return [f"{u.ident} at line {u.line}" for u in find_uses(text)
+            if any(a <= u.line <= b for a, b in spans)
+            and (function_start(code, starts[u.line - 1]) >= 0) == in_function]
+
+
+def blind(text: str, spans: tuple[tuple[int, int], ...]) -> list[str]:
+    """The tasklet uses in function bodies spatch could not parse."""
+    return unparsed_uses(text, spans)
+
+
+def parse_note(text: str, r: Result | None) -> str:
+    """report.json's "parse" of a file: the lines spatch could not parse,
+    and what tasklet API is there."""
+    if r is None or not r.unparsed:
+        return ""
+    inside, outside = blind(text, r.unparsed), unparsed_uses(text, r.unparsed, False)
+    if inside:
+        what = f"tasklet API in a function there ({', '.join(inside[:3])}) kept the file " \
+               "unconverted"
+    elif outside:
+        what = (f"the tasklet API there is outside functions ({', '.join(outside[:3])}): "
+                "declarations, whose type is renamed as text")
+    else:
+        what = "no tasklet API is there"
+    return f"spatch could not parse {_spans(r.unparsed)}; {what}"
 
 
 def _new_def(cb: str) -> re.Pattern[str]:
@@ -219,6 +265,13 @@ def _own(g: Group, f: str, old: str, r: Result | None, pristine: str) -> tuple[S
         left = f"parse error at line {lines} (spatch skipped that code); {left}"
     if left and "tasklet_init" in left and f in g.legacy_why:
         left = f"{g.legacy_why[f]}; {left}"
+    uses = blind(old, r.unparsed)
+    if uses and not left:
+        # what rewrote it is a textual fallback (convert.fixups), not a rule
+        left = (f"spatch could not parse {_spans(r.unparsed)}, which holds "
+                f"{', '.join(uses[:3])}: no rule that parsed that code rewrote it")
+    elif uses and "parse error" not in left:
+        left = f"spatch could not parse {_spans(r.unparsed)} (skipped that code); {left}"
     return (Status.UNCONVERTED, left) if left else (Status.CONVERTED, "")
 
 
@@ -242,7 +295,8 @@ def classify_group(g: Group, old: dict[str, str], res: dict[str, Result],
         notes = g.notes.get(f, []) if st == Status.CONVERTED else []
         recs = [s.record() for s in g.plan.sites if s.path == f and s.replacement] \
             if st == Status.CONVERTED else []
-        o = Outcome(f, st, why, api.get(f, []), old[f], new or old[f], notes, recs)
+        o = Outcome(f, st, why, api.get(f, []), old[f], new or old[f], notes, recs,
+                    parse=parse_note(src[f], res.get(f)))
         if st == Status.CONVERTED:
             o.base = g.source.get(f, "")
         if st == Status.CONVERTED and f in g.prepped and g.prep:

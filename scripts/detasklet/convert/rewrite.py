@@ -54,9 +54,41 @@ class Result:
     new_text: str | None       # None: spatch failed
     error: str = ""
     parse_errors: tuple[int, ...] = ()   # lines spatch could not parse (code skipped)
+    # the line ranges (first, last) of the input spatch skipped, unparsed
+    unparsed: tuple[tuple[int, int], ...] = ()
     timed_out: bool = False
     # Hazards printed by the report rules: (ATOMIC|UNINIT, line, lock line or 0).
     reports: tuple[tuple[str, int, int], ...] = ()
+
+
+def skipped(err: str, text: str) -> tuple[tuple[int, int], ...]:
+    """The line ranges of text that spatch could not parse, from its
+    --verbose-parsing stderr: each "parse error ... line N" is followed by
+    the skipped lines ("bad: <line>"), found in text as the run of lines
+    that ends nearest before line N; without them, the line N alone."""
+    rows = [r.rstrip() for r in text.split("\n")]
+    lines = err.split("\n")
+    found = set()
+    for i, ln in enumerate(lines):
+        if not ln.startswith("parse error"):
+            continue
+        m = re.search(r"line (\d+)", lines[i + 1] if i + 1 < len(lines) else "")
+        if not m:
+            continue
+        n = int(m.group(1))
+        bad = []
+        for b in lines[i + 2:]:
+            if b.startswith("bad:"):
+                bad.append(b[5:].rstrip())
+            elif bad or b.startswith("parse error"):
+                break
+        span = (n, n)
+        for end in range(min(n, len(rows)), len(bad) - 1, -1):
+            if bad and rows[end - len(bad):end] == bad:
+                span = (end - len(bad) + 1, end)
+                break
+        found.add(span)
+    return tuple(sorted(found))
 
 
 def check_spatch() -> str:
@@ -185,7 +217,8 @@ def run_one(kdir: Path, rel: str, sp_file: Path, scratch: Path, timeout: int,
         return Result(rel, None, f"spatch: {first[:200]}", bad)
     spatched = run["out"] if not unchanged else None
     text = fixups.after_spatch(read_text(src), spatched, group, rel)
-    return Result(rel, text, parse_errors=bad, reports=hazards(report))
+    return Result(rel, text, parse_errors=bad, reports=hazards(report),
+                  unparsed=skipped(err, read_text(given)) if bad else ())
 
 
 def rewrite_all(kdir: Path, jobs: Iterable[tuple[str, Group]], workers: int,

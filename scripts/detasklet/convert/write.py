@@ -135,7 +135,7 @@ def _record(o: Outcome, thread: bool = False) -> dict:
     rows = used(mask(o.base or o.old)) if o.status == Status.CONVERTED else []
     return {"path": o.path, "status": o.status, "reason": o.reason,
             "rules": [row.new for row in rows], "tasklets": item_names(o.old), "api": o.api,
-            "notes": o.notes, "sites": o.sites,
+            "notes": o.notes, "sites": o.sites, **({"parse": o.parse} if o.parse else {}),
             **({"keys": [row.key for row in rows]}
                if o.base and o.status == Status.CONVERTED else {}),
             **({"target": o.target, "target_why": o.target_why, "guards": o.guards}
@@ -209,6 +209,12 @@ def report(out: Path, kernel: str, outcomes: list[Outcome],
         lines += [f"- `{o.path}`: {n}" for o in noted for n in o.notes]
     if warnings:
         lines += ["", "## Warnings", ""] + [f"- {w}" for w in warnings]
+    parsed = [o for o in sorted(outcomes, key=lambda o: o.path) if o.parse]
+    if parsed:
+        lines += ["", "## Code spatch could not parse", "",
+                  "spatch skips what it cannot parse; a file is converted only when no "
+                  "tasklet API is in that code.", ""]
+        lines += [f"- `{o.path}` ({o.status}): {o.parse}" for o in parsed]
     if unscanned:
         lines += ["", "## Not scanned, and why", "",
                   "These paths could not be read or lead out of the tree: tasklet users "
