@@ -345,6 +345,25 @@ def pool(workers: int) -> Iterator[ProcessPoolExecutor]:
     ex.shutdown()
 
 
+class TimeLimit(Exception):
+    """The block of time_limit() ran out of time."""
+
+
+@contextmanager
+def time_limit(seconds: float) -> Iterator[None]:
+    """TimeLimit raised in the block after seconds (SIGALRM: the main
+    thread of a process, a pool worker's own)."""
+    def ring(signum: int, frame: object) -> None:
+        raise TimeLimit()
+    old = signal.signal(signal.SIGALRM, ring)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+
+
 # ---- scratch folders -----------------------------------------------------------
 
 _SCRATCH_RE = re.compile(r"detasklet-(\d+)-")

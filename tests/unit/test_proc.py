@@ -91,6 +91,34 @@ def _handler() -> str:
     return "SIG_IGN" if h == signal.SIG_IGN else repr(h)
 
 
+class Limit(unittest.TestCase):
+    def test_time_limit_stops_the_block(self) -> None:
+        start = time.monotonic()
+        with self.assertRaises(proc.TimeLimit):
+            with proc.time_limit(0.2):
+                while True:
+                    pass
+        self.assertLess(time.monotonic() - start, 5)
+
+    def test_time_limit_is_gone_after(self) -> None:
+        with proc.time_limit(0.2):
+            pass
+        time.sleep(0.4)         # no alarm left to ring
+
+    def test_facts_over_the_limit_refuse_the_group(self) -> None:
+        from detasklet.convert import groups
+        slow = groups.examine
+        groups.examine = lambda *a: time.sleep(5)      # type: ignore[assignment]
+        try:
+            g = groups.Group(["a.c", "a.h"])
+            groups.examine_within(0.2, Path("."), g, None, [])
+        finally:
+            groups.examine = slow
+        self.assertTrue(g.timed_out)
+        self.assertEqual(set(g.refusals), {"a.c", "a.h"})
+        self.assertIn("longer than the time limit (0.2 s, TIMEOUT)", g.refusals["a.c"])
+
+
 class Stale(unittest.TestCase):
     def test_scratch_of_a_dead_run_is_removed(self) -> None:
         dead = subprocess.Popen(["true"])

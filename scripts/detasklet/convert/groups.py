@@ -46,6 +46,7 @@ class Group:
     files: list[str]
     hi_keys: set[str] = field(default_factory=set)
     refusals: dict[str, str] = field(default_factory=dict)   # file -> reason
+    timed_out: bool = False     # its facts outran the time limit (all refused)
     legacy: dict[str, str] = field(default_factory=dict)     # callback -> field (from_work)
     # callbacks that keep their body, their argument a local (legacy_local)
     legacy_local: dict[str, legacy_local.LocalCb] = field(default_factory=dict)
@@ -82,15 +83,40 @@ def reachable_users(res: Resolver, rel: str, users: set[str], depth: int = 0) ->
     return found
 
 
-def _examined(job: tuple[Path, Group, list[driver_patches.DriverPatch]]) -> Group:
-    kdir, g, drivers = job
-    examine(kdir, g, None, drivers)
+def _examined(job: tuple[Path, Group, list[driver_patches.DriverPatch], float | None]
+              ) -> Group:
+    kdir, g, drivers, timeout = job
+    examine_within(timeout, kdir, g, None, drivers)
     return g
 
 
-def group_files(kdir: Path, scans: list[FileScan], jobs: int = 1) -> list[Group]:
+def too_long(g: Group, timeout: float, what: str) -> None:
+    """Refuse every file of g: what (a stage) outran the time limit."""
+    g.timed_out = True
+    for f in g.files:
+        g.refusals.setdefault(f, f"{what} of its group took longer than the time limit "
+                                 f"({timeout:g} s, TIMEOUT)")
+
+
+def examine_within(timeout: float | None, kdir: Path, g: Group,
+                   masked: Callable[[str], str] | None,
+                   drivers: list[driver_patches.DriverPatch]) -> None:
+    """examine(), its files refused when it takes more than timeout s."""
+    if timeout is None:
+        examine(kdir, g, masked, drivers)
+        return
+    try:
+        with proc.time_limit(timeout):
+            examine(kdir, g, masked, drivers)
+    except proc.TimeLimit:
+        too_long(g, timeout, "reading the facts")
+
+
+def group_files(kdir: Path, scans: list[FileScan], jobs: int = 1,
+                timeout: float | None = None) -> list[Group]:
     """The groups of files that share tasklets, each examined (jobs > 1:
-    in that many processes; the facts are plain text work)."""
+    in that many processes; the facts are plain text work); a group whose
+    facts take more than timeout seconds has its files refused."""
     users = {s.path for s in scans}
     uf: UnionFind[str] = UnionFind(s.path for s in scans)
     res = Resolver(kdir)
@@ -126,11 +152,11 @@ def group_files(kdir: Path, scans: list[FileScan], jobs: int = 1) -> list[Group]
                 g.files = sorted(set(g.files) | {f for f in d.files if (kdir / f).is_file()})
     if jobs > 1 and len(groups) > 1:
         with proc.pool(jobs) as ex:
-            groups = list(ex.map(_examined, [(kdir, g, drivers) for g in groups],
+            groups = list(ex.map(_examined, [(kdir, g, drivers, timeout) for g in groups],
                                  chunksize=4))
     else:
         for g in groups:
-            examine(kdir, g, code, drivers)
+            examine_within(timeout, kdir, g, code, drivers)
     # A callback-only file found for two groups joins them into one.
     owner: dict[str, int] = {}
     for i, g in enumerate(groups):
@@ -145,7 +171,7 @@ def group_files(kdir: Path, scans: list[FileScan], jobs: int = 1) -> list[Group]
             continue
         # Only a merged group needs its facts again.
         g = Group(sorted({f for p in parts for f in p.files}))
-        examine(kdir, g, code, drivers)
+        examine_within(timeout, kdir, g, code, drivers)
         merged.append(g)
     for g in merged:
         g.files = sorted(set(g.files) | set(g.callback_only))

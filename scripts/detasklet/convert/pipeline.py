@@ -10,6 +10,7 @@ folder (out.staging) and swaps it in whole, series/ included.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import time
@@ -63,13 +64,13 @@ def run(kdir: Path, paths: list[str], jobs: int, timeout: int,
     log.info(f"facts: grouping the {len(scans)} files and reading their tasklets...")
     if paths:
         scans = scan.with_headers(kdir, scans)
-    found = groups.group_files(kdir, scans, jobs)
+    found = groups.group_files(kdir, scans, jobs, timeout)
     if paths:       # a header outside PATHS only comes with a user of PATHS
         found = [g for g in found if mine & set(g.files)]
     old = {f: read_text(kdir / f) for g in found for f in g.files}
     api = {s.path: s.idents for s in scans}
     decs = decisions.load() if decs is None else decs
-    found = chosen(found, old, decs, kernel, jobs)
+    found = chosen(found, old, decs, kernel, jobs, timeout)
     for line in unmatched(found, decs, kernel):
         log.warning(line)
         if warnings is not None:
@@ -138,17 +139,27 @@ class Clock:
         self.last = now
 
 
-def _chosen(job: tuple[groups.Group, dict[str, str], list[decisions.Decision]]) -> groups.Group:
-    choose_sites(*job)
-    return job[0]
+def _chosen(job: tuple[groups.Group, dict[str, str], list[decisions.Decision], float | None]
+            ) -> groups.Group:
+    g, old, decs, timeout = job
+    if g.timed_out:             # its facts outran the time limit: refused already
+        return g
+    try:
+        with proc.time_limit(timeout) if timeout else contextlib.nullcontext():
+            choose_sites(g, old, decs)
+    except proc.TimeLimit:
+        g.plan = sites.Plan()
+        groups.too_long(g, timeout or 0, "planning the calls")
+    return g
 
 
 def chosen(found: list[groups.Group], old: dict[str, str], decs: list[decisions.Decision],
-           kernel: str, jobs: int) -> list[groups.Group]:
-    """choose_sites() for every group, in jobs processes when more than one."""
+           kernel: str, jobs: int, timeout: float | None = None) -> list[groups.Group]:
+    """choose_sites() for every group, in jobs processes when more than one;
+    a group that takes more than timeout seconds has its files refused."""
     log.info(f"sites: planning the calls of {len(found)} groups...")
     work = [(g, {f: g.source.get(f, old[f]) for f in g.files},
-             decisions.for_files(decs, set(g.files), kernel))
+             decisions.for_files(decs, set(g.files), kernel), timeout)
             for g in found]
     if jobs > 1 and len(work) > 1:
         with proc.pool(jobs) as ex:
