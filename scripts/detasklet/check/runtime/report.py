@@ -66,9 +66,9 @@ def _fig(side: dict | None) -> str:
 def table(doc: dict) -> str:
     lines = [f"make runtime: Linux {doc['kernel']}, QEMU ({doc['accel'].upper()})", ""]
     for k, d in doc["kernels"].items():
-        lines.append(f"  {k:9} built in {d['build_secs']} s ({d['files_compiled']} files), "
-                     f"booted and ran in {d['boot_secs']} s; kernel reports: "
-                     f"{d['all_findings']}")
+        lines.append(f"  {k:9} built in {d.get('build_secs', '?')} s "
+                     f"({d.get('files_compiled', '?')} files), booted and ran in "
+                     f"{d.get('boot_secs', '?')} s; kernel reports: {d['all_findings']}")
     lines.append("")
     for w in doc["workloads"]:
         lines.append(f"{w['name']:9} {w['verdict']}")

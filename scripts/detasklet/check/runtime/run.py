@@ -147,10 +147,17 @@ def from_logs(o: Options) -> int:
     """runtime.json and the table again from OUT/runtime/<kernel>.log (no
     build, no boot): the build and boot figures are the last runtime.json's."""
     rdir = o.out / "runtime"
-    try:
-        old = json.loads((rdir / "runtime.json").read_text())
-    except (OSError, ValueError) as e:
-        raise InputError(f"{rdir / 'runtime.json'}: {e} (run make runtime first)") from None
+    olds = []
+    for p in sorted(rdir.glob("runtime*.json")):      # runtime.json, and copies of
+        try:                                          # one-kernel runs' runtime.json
+            olds.append(json.loads(p.read_text()))
+        except (OSError, ValueError) as e:
+            raise InputError(f"{p}: {e}") from None
+    if not olds:
+        raise InputError(f"no {rdir / 'runtime.json'} (run make runtime first)")
+    old = {"kernel": olds[0]["kernel"], "kernels": {}}
+    for d in olds:
+        old["kernels"].update(d.get("kernels", {}))
     chosen = by_name(o.workloads)
     runs = {k: results.parse((rdir / f"{k}.log").read_text(errors="replace"),
                              [w.name for w in chosen])
