@@ -26,21 +26,26 @@ class Workload:
     targets: tuple[str, ...] = ()
 
 
+# TCP small queues (a tasklet in 6.12's tcp_output.c): the iperf3 workloads'
+# TCP transfer is what runs it.
+TCP = "net/ipv4/tcp_output.c"
+
 WORKLOADS: list[Workload] = [
     Workload("boot", "boot: dma_bus_init() and the dmaengine core, tasklet symbols counted",
              targets=("drivers/dma/dmaengine.", "kernel/irq/")),
     Workload("hwsim", "mac80211_hwsim: WPA2-PSK association (hostapd, wpa_supplicant), "
              "ping and iperf3", ("hostapd", "wpa_supplicant", "wpa_cli", "iperf3", "iw", "ip"),
              ("hostapd", "wpasupplicant", "iperf3", "iw", "iproute2"),
-             targets=("net/mac80211/", "drivers/net/wireless/virtual/")),
+             targets=("net/mac80211/", "drivers/net/wireless/virtual/", TCP)),
     Workload("megaraid", "megaraid_sas on QEMU's megasas (LSI MegaRAID SAS 1078): 128 MB "
              "written, read back and compared, PCI remove and rescan", disk=True,
              targets=("drivers/scsi/megaraid/",)),
     Workload("ifb", "ifb: tc mirred redirect of a veth's ingress, ping and iperf3",
-             ("ip", "tc", "iperf3"), ("iproute2", "iperf3"), targets=("drivers/net/ifb.c",)),
+             ("ip", "tc", "iperf3"), ("iproute2", "iperf3"),
+             targets=("drivers/net/ifb.c", TCP)),
     Workload("ncm", "cdc_ncm: f_ncm gadget on dummy_hcd, ping and iperf3",
              ("ip", "iperf3"), ("iproute2", "iperf3"),
-             targets=("drivers/net/usb/", "drivers/usb/")),
+             targets=("drivers/net/usb/", "drivers/usb/", TCP)),
     Workload("wpan", "mac802154_hwsim: wpan-ping between two radios",
              ("iwpan", "wpan-ping", "ip"), ("wpan-tools", "iproute2"),
              targets=("net/mac802154/", "drivers/net/ieee802154/")),
