@@ -1,6 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """convert.scan with PATHS: a header outside PATHS that declares a scanned
-user's tasklet comes with it, and a header alone outside PATHS does not."""
+user's tasklet comes with it, and a header alone outside PATHS does not.
+The whole tree: tools/ and samples/ are scanned, the host programs'
+scripts/ is not, and a Rust file that names the API is not taken for
+converted."""
 
 from __future__ import annotations
 
@@ -8,7 +11,7 @@ import tempfile
 import unittest
 from pathlib import Path
 
-from detasklet.convert import pipeline
+from detasklet.convert import pipeline, scan
 
 FILES = {
     "include/linux/foo.h": "struct foo {\n\tstruct tasklet_struct task;\n};\n",
@@ -30,6 +33,24 @@ class Paths(unittest.TestCase):
             outs = [o for g in pipeline.run(kdir, ["drivers/foo"], 1, 60, decs=[]) for o in g]
         self.assertEqual({o.path: o.status for o in outs},
                          {"drivers/foo/foo.c": "converted", "include/linux/foo.h": "converted"})
+
+
+class WholeTree(unittest.TestCase):
+    USE = "static struct tasklet_struct t;\nvoid f(void) { tasklet_schedule(&t); }\n"
+
+    def test_tools_and_samples_are_users_scripts_and_rust_are_not(self) -> None:
+        with tempfile.TemporaryDirectory() as tmp:
+            kdir = Path(tmp)
+            for p in ("tools/testing/selftests/bpf/test_kmods/bpf_testmod.c",
+                      "samples/foo/foo.c", "scripts/mod/x.c", "rust/kernel/x.rs"):
+                (kdir / p).parent.mkdir(parents=True, exist_ok=True)
+                (kdir / p).write_text(self.USE)
+            problems: list[tuple[str, str]] = []
+            users = [u.path for u in scan.scan_tree(kdir, [], problems)]
+        self.assertEqual(users, ["samples/foo/foo.c",
+                                 "tools/testing/selftests/bpf/test_kmods/bpf_testmod.c"])
+        self.assertEqual([p for p, _ in problems], ["rust/kernel/x.rs"])
+        self.assertIn("rules rewrite C only", problems[0][1])
 
 
 if __name__ == "__main__":

@@ -10,6 +10,8 @@ import unittest
 from pathlib import Path
 
 from detasklet.check import tasklet_free as tf
+from detasklet.check import tasklet_free_text as tft
+from detasklet.ctext.gitdiff import parse
 from detasklet.ctext import lex
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -76,7 +78,8 @@ class _Tree:
             raise AssertionError(f"no kernel tree at {cls.kdir} (make references)")
         cls.tmp = Path(tempfile.mkdtemp(prefix="detasklet-tf-"))
         cls.text = tf.patch(cls.kdir)
-        for f in tf.FILES + tuple(tf.SYMBOL_STRINGS):
+        cls.paths = [fd.path for fd in parse(cls.text)]
+        for f in cls.paths:
             (cls.tmp / f).parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(cls.kdir / f, cls.tmp / f)
         cls.applied = subprocess.run(["patch", "-p1", "-s", "--no-backup-if-mismatch"],
@@ -128,6 +131,22 @@ class _Tree:
         for f in tf.FILES:
             old = (self.kdir / f).read_text(errors="replace")
             self.assertEqual(balance(self.new[f]), balance(old), f)
+
+    def test_comments_no_longer_teach_tasklets(self) -> None:
+        for f in (tf.INTERRUPT_H, tf.SOFTIRQ_C):
+            prose = re.sub(r"\bTASKLET_SOFTIRQ\b|\"TASKLET\"", "", self.new[f])
+            self.assertEqual(re.findall(r".*\b[Tt]asklets?\b.*", prose), [], f)
+
+    def test_documentation_names_no_api_function(self) -> None:
+        docs = [p for p in self.paths if p.startswith("Documentation/")]
+        self.assertIn("Documentation/admin-guide/kernel-per-CPU-kthreads.rst", docs)
+        edited = {p: (self.tmp / p).read_text(errors="replace") for p in docs}
+        self.assertEqual(tft.doc_leftovers(self.kdir, edited), {})
+
+    def test_docs_leftover_is_refused(self) -> None:
+        with self.assertRaises(tf.CoreError):
+            tft.edit("Documentation/x.rst", "calls tasklet_schedule() twice\n",
+                     (("calls tasklet_hi_schedule()", "calls queue_work()"),))
 
     def test_twice_is_refused(self) -> None:
         with self.assertRaises(tf.CoreError):

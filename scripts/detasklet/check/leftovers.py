@@ -2,9 +2,11 @@
 """detasklet leftovers: what is left of the tasklet API in a patched tree,
 and in what a build of it compiled.
 
-Tree-wide: every .c/.h of the scanned folders that still names the tasklet
-API outside comments and literals, plus the three core files (checked with
-check.tasklet_free.leftovers, which also catches any tasklet_* identifier).
+Tree-wide: every .c/.h/.rs of the tree (tools/ and samples/ included) that
+still names the tasklet API outside comments and literals, plus the three
+core files (checked with check.tasklet_free.leftovers, which also catches
+any tasklet_* identifier), and the Documentation/ files that name the
+API's functions.
 With a build folder (kbuild O=), the same restricted to what that build
 compiled: a .c whose .o exists, a header listed in a .cmd dependency file.
 With report.json, the converted files that build compiled. scripts/
@@ -20,15 +22,20 @@ import re
 from pathlib import Path
 
 from ..convert.scan import scan_tree
-from ..ctext.sources import read_text
-from ..ctext.tasklet import CORE_FILES
+from ..ctext.sources import CHECKED_SUFFIXES, iter_sources, read_text
+from ..ctext.tasklet import CORE_FILES, find_uses
 from ..out.files import Status
-from . import tasklet_free
+from . import tasklet_free, tasklet_free_text
 
 
 def tree_leftovers(src: Path) -> dict[str, list[str]]:
-    """path -> tasklet identifiers still used there, for the whole tree."""
+    """path -> tasklet identifiers still used there, for the whole tree:
+    every .c, .h and .rs file, tools/ and samples/ included."""
     left = {s.path: s.idents for s in scan_tree(src, [])}
+    for rel in iter_sources(src, [], suffixes=(".rs",)):
+        ids = sorted({u.ident for u in find_uses(read_text(src / rel))})
+        if ids:
+            left[rel] = ids
     for path in CORE_FILES:
         f = src / path
         if f.is_file():
@@ -64,9 +71,15 @@ def compiled(src: Path, build: Path) -> set[str]:
 
 def main(src: Path, build: Path | None, report: Path | None, list_out: Path | None) -> int:
     left = tree_leftovers(src)
-    print(f"tree-wide: {len(left)} files still name the tasklet API outside comments")
+    print(f"tree-wide (.c, .h, .rs, tools/ and samples/ included): {len(left)} files still "
+          "name the tasklet API outside comments")
+    for f, ids in list(left.items())[:40]:
+        print(f"  {f}: {' '.join(ids)}")
     core_left = [f for f in tasklet_free.FILES if f in left]
     print(f"core files with tasklet identifiers: {len(core_left)} {' '.join(core_left)}")
+    docs = tasklet_free_text.doc_leftovers(src)
+    print(f"Documentation/ files that name the API's functions: {len(docs)}"
+          + "".join(f"\n  {f}: {' '.join(n)}" for f, n in docs.items()))
     if not build:
         return 0
     used = compiled(src, build)

@@ -19,7 +19,8 @@ definitions.  So each file is cut into top-level items (blank runs,
 comments, preprocessor lines, declarations, function definitions) by the
 lexer of ctext.lex, and items are dropped by what they name.  Three functions are kept and filtered statement
 by statement instead; they are named in KEEP, and their new names in
-RENAMES.  Every step checks what it expects to find: on a tree where the
+RENAMES. The comments that teach tasklets, and the Documentation/ files
+that name the API's functions, are reworded (check.tasklet_free_text).  Every step checks what it expects to find: on a tree where the
 core looks different the command stops with the reason, it never writes a
 patch it did not verify (see check()).
 """
@@ -30,7 +31,7 @@ import re
 from pathlib import Path
 
 from .. import __version__
-from ..ctext.gitdiff import file_diff
+from ..ctext.gitdiff import file_diff, parse
 from ..ctext.lex import Item, items, join, line_end, mask, sub_code
 from ..ctext.sources import read_text
 from ..ctext.tasklet import API_IDENTIFIERS, CORE_FILES
@@ -38,9 +39,17 @@ from ..errors import CoreError, OutError
 from ..kdir import check_bh_workqueues, kernel_version
 from ..out import place
 from ..out.staging import locked, write_file, write_marker
+from . import tasklet_free_text
 
 FILES = CORE_FILES
 INTERRUPT_H, TRACE_IRQ_H, SOFTIRQ_C = FILES
+
+# Who the removal goes To:, besides get_maintainer.pl's answer for its
+# files (it names only LKML for kernel/softirq.c and interrupt.h): the IRQ
+# subsystem, whose tip irq/core branch takes softirq changes, and the
+# workqueue maintainers, whose BH workqueues run what tasklets ran. Their
+# M: and R: people, read from KDIR's MAINTAINERS (series.maintainers).
+TO_SECTIONS = ("IRQ SUBSYSTEM", "WORKQUEUE")
 
 # Names private to the tasklet core (kernel/softirq.c, trace/events/irq.h):
 # an item naming one of them, or an API identifier, is tasklet machinery.
@@ -291,11 +300,17 @@ def patch(kdir: Path) -> str:
         old = read_text(f)
         new = remove_core(path, old)
         check(path, old, new)
-        out.append(file_diff(path, old, new))
+        out.append(file_diff(path, old, tasklet_free_text.comments(path, new)))
     for path in SYMBOL_STRINGS:
         if (kdir / path).is_file():
             old = read_text(kdir / path)
             out.append(file_diff(path, old, rename_string(path, old)))
+    docs = tasklet_free_text.docs(kdir)
+    left = tasklet_free_text.doc_leftovers(kdir, {p: new for p, (_, new) in docs.items()})
+    if left:
+        raise CoreError("Documentation/ still names the tasklet API after the edits: " + "; ".join(
+            f"{p}: {', '.join(n)}" for p, n in sorted(left.items())))
+    out += [file_diff(p, old, new) for p, (old, new) in sorted(docs.items())]
     return "".join(out)
 
 
@@ -317,5 +332,5 @@ def main(kdir_arg: str, out_arg: str) -> int:
             except OSError as e:
                 raise OutError(f"cannot make {out}: {e.strerror}") from None
         dst = write_file(out, "tasklet-free.patch", text)
-    print(f"patch: {dst} ({', '.join(FILES + tuple(SYMBOL_STRINGS))})")
+    print(f"patch: {dst} ({', '.join(fd.path for fd in parse(text))})")
     return 0

@@ -77,8 +77,12 @@ def run(kdir: Path, paths: list[str], jobs: int, timeout: int,
             warnings.append(line)
     clock.lap("facts")
     todo = [(f, g) for g in found for f in g.files if f not in g.refusals]
-    log.info(f"{len(scans)} files use the tasklet API, in {len(found)} groups; "
-             f"rewriting {len(todo)} with spatch (-j{jobs})")
+    users = {sc.path for sc in scans}
+    grouped = sum(len(g.files) for g in found)
+    log.info(f"{len(scans)} files use the tasklet API, in {len(found)} groups of {grouped} "
+             f"files ({grouped - len(users & {f for g in found for f in g.files})} name no API: "
+             "a callback's or a driver patch's file); rewriting "
+             f"{len(todo)} with spatch, {grouped - len(todo)} refused before (-j{jobs})")
     done = clean = 0
 
     def progress(r: rewrite.Result) -> None:
@@ -303,9 +307,11 @@ def convert(kdir_arg: str, paths_arg: list[str], out_arg: str, jobs: int, timeou
     users = [o for o in flat if o.user]
     counts = {s: sum(o.status == s for o in users) for s in Status}
     tail = f"; {len(problems)} paths not scanned (report.md)" if problems else ""
-    log.info(f"done in {time.time() - start:.0f} s: {counts[Status.CONVERTED]} converted, "
-             f"{counts[Status.UNCONVERTED]} unconverted, {counts[Status.FAILED]} failed of "
-             f"{len(users)} files; {npatch} patches{tail}")
+    log.info(f"done in {time.time() - start:.0f} s: of the {len(users)} files that use the "
+             f"tasklet API, {counts[Status.CONVERTED]} converted, {counts[Status.UNCONVERTED]} "
+             f"unconverted, {counts[Status.FAILED]} failed; report.json lists {len(flat)} files "
+             f"(and {len(flat) - len(users)} of their groups that name no API); {npatch} "
+             f"patches{tail}")
     log.info("time by stage: " + ", ".join(f"{k} {v:.0f} s" for k, v in times.items())
              + f"; {store.summary()}")
     print(f"patches: {out / 'all.patch'} and {out / 'series'}/; report: {out / 'report.md'}")

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from .. import cache
 from ..ctext.includes import Resolver
-from ..ctext.sources import Problems, iter_sources
+from ..ctext.sources import CHECKED_SUFFIXES, Problems, iter_sources
 from ..ctext.tasklet import CORE_FILES, MAYBE_RE, Use, find_uses
 
 
@@ -31,8 +31,11 @@ class FileScan:
 
 def scan_tree(kdir: Path, paths: list[str], problems: Problems | None = None,
               store: cache.Cache | None = None) -> list[FileScan]:
-    """All tasklet API users under paths, the tasklet core excluded; files
-    that cannot be read go to problems (see ctext.sources.iter_sources).
+    """All tasklet API users under paths (tools/ and samples/ included),
+    the tasklet core excluded; files that cannot be read go to problems
+    (see ctext.sources.iter_sources), and so does a Rust file that names
+    the API: the rules rewrite C only, and the core cannot go while it
+    does.
     With a store, a file whose size, times and inode are those of the last
     scan of this tree is not read again (what make does with a target)."""
     key = cache.digest(store.code("detasklet.ctext.tasklet"), str(kdir)) \
@@ -40,7 +43,7 @@ def scan_tree(kdir: Path, paths: list[str], problems: Problems | None = None,
     kept = (store.get("scan", key) if key and store else None) or {}
     index: dict[str, list] = {}
     users = []
-    for rel in iter_sources(kdir, paths, problems):
+    for rel in iter_sources(kdir, paths, problems, CHECKED_SUFFIXES):
         if rel in CORE_FILES:
             continue
         try:
@@ -55,7 +58,12 @@ def scan_tree(kdir: Path, paths: list[str], problems: Problems | None = None,
                 problems.append((rel, f"cannot be read ({e.strerror}): not scanned"))
             continue
         index[rel] = stamp + [[[u.line, u.ident] for u in uses]]
-        if uses:
+        if uses and rel.endswith(".rs"):
+            if problems is not None:
+                problems.append((rel, "a Rust file that names the tasklet API ("
+                                 + ", ".join(sorted({u.ident for u in uses}))
+                                 + "): the rules rewrite C only"))
+        elif uses:
             users.append(FileScan(rel, uses))
     if key and store and index != {r: kept[r] for r in index if r in kept}:
         store.put("scan", key, {**kept, **index})

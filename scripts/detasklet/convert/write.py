@@ -28,6 +28,7 @@ from ..ctext.tasklet import item_names
 from ..mapping import used
 from ..out import origin
 from ..out.files import Status
+from . import rules_got
 from .classify import Outcome
 from .policy import Prep
 from .thread import LATE
@@ -127,15 +128,17 @@ def subsystem(path: str) -> str:
 
 def _record(o: Outcome, thread: bool = False) -> dict:
     """A file's entry of report.json "files". rules: the rows of the
-    mapping its old text used, the text the rules converted when something
-    rewrote it first; then keys, those rows' keys, for the commit message's
-    table (not the diff's removed lines). thread (TARGET=thread): each
+    mapping its old text used (the text the rules converted when something
+    rewrote it first), each as this file got it (convert.rules_got: its
+    workqueues, its sites' replacements); then keys, those rows' keys, for
+    the commit message's table (not the diff's removed lines). thread (TARGET=thread): each
     converted file's target, why it stayed on BH, and its guards
     (convert.thread)."""
     rows = used(mask(o.base or o.old)) if o.status == Status.CONVERTED else []
     return {"path": o.path, "status": o.status, "reason": o.reason,
-            "rules": [row.new for row in rows], "tasklets": item_names(o.old), "api": o.api,
-            "notes": o.notes, "sites": o.sites, **({"parse": o.parse} if o.parse else {}),
+            "rules": rules_got.got(rows, o.old, o.new, o.sites), "tasklets": item_names(o.old),
+            "api": o.api, "notes": o.notes, "sites": o.sites,
+            **({"parse": o.parse} if o.parse else {}),
             **({"keys": [row.key for row in rows]}
                if o.base and o.status == Status.CONVERTED else {}),
             **({"target": o.target, "target_why": o.target_why, "guards": o.guards}
@@ -166,7 +169,8 @@ def report(out: Path, kernel: str, outcomes: list[Outcome],
     if module:
         data["module"] = module
     if core:
-        data["core"] = {"patch": CORE_PATCH, "files": core}
+        data["core"] = {"patch": CORE_PATCH, "files": core,
+                        "to_sections": list(tasklet_free.TO_SECTIONS)}
     if preps:
         data["prep"] = [pr.record() for pr in preps]
     drivers = driver_preps(outcomes)

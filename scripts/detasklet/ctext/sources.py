@@ -14,9 +14,14 @@ import os
 from pathlib import Path
 
 SOURCE_SUFFIXES = (".c", ".h")
-# Top folders of a kernel tree that never hold kernel C code worth reading.
-SKIP_DIRS = frozenset({".git", "Documentation", "tools", "scripts", "debian",
-                       "samples", "LICENSES", "usr"})
+# What the tree-wide leftovers check reads: Rust too (a binding that named
+# the tasklet API would stop building once the core is removed).
+CHECKED_SUFFIXES = (".c", ".h", ".rs")
+# Top folders of a kernel tree that never hold kernel code worth reading:
+# the host programs (scripts/, usr/), not tools/ nor samples/, whose
+# modules (tools/testing/selftests/bpf/test_kmods/, samples/) are built
+# against the tree like any driver.
+SKIP_DIRS = frozenset({".git", "Documentation", "scripts", "debian", "LICENSES", "usr"})
 
 Problems = list[tuple[str, str]]
 
@@ -30,9 +35,10 @@ def _in_tree(kdir: Path, p: Path) -> bool:
     return real == top or top in real.parents
 
 
-def iter_sources(kdir: Path, paths: list[str], problems: Problems | None = None) -> list[str]:
-    """Relative paths of the .c/.h files under the given parts of the tree
-    (all of it for no paths). What cannot be read (an unreadable folder, a
+def iter_sources(kdir: Path, paths: list[str], problems: Problems | None = None,
+                 suffixes: tuple[str, ...] = SOURCE_SUFFIXES) -> list[str]:
+    """Relative paths of the .c/.h files (or those of suffixes) under the
+    given parts of the tree (all of it for no paths). What cannot be read (an unreadable folder, a
     symbolic link leading out of the tree or nowhere) goes to problems as
     (path, why); a link to a file of the tree is left to that file."""
     found: set[str] = set()
@@ -60,7 +66,7 @@ def iter_sources(kdir: Path, paths: list[str], problems: Problems | None = None)
         top = kdir / root
         rel_top = os.path.normpath(os.path.relpath(top, kdir))
         if top.is_file() or top.is_symlink() and not top.is_dir():
-            if top.suffix in SOURCE_SUFFIXES:
+            if top.suffix in suffixes:
                 source(rel_top)
             continue
         for dirpath, dirnames, filenames in os.walk(top, onerror=walk_error):
@@ -75,6 +81,6 @@ def iter_sources(kdir: Path, paths: list[str], problems: Problems | None = None)
                             "a symbolic link to a folder out of the tree or nowhere: "
                             "not scanned")
             for name in filenames:
-                if name.endswith(SOURCE_SUFFIXES):
+                if name.endswith(suffixes):
                     source(os.path.normpath(os.path.join(rel_dir, name)))
     return sorted(found)

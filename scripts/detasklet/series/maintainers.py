@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 from .. import cache, proc
 from ..errors import ToolError
 from ..ctext.gitdiff import FileDiff
+from ..check.tasklet_free import TO_SECTIONS
 
 if TYPE_CHECKING:
     from .plan import Patch
@@ -184,6 +185,22 @@ def split_addresses(lines: list[str]) -> tuple[list[str], list[str]]:
     return to, cc
 
 
+def section_people(kdir: Path, names: tuple[str, ...]) -> list[str]:
+    """The M: and R: people of the MAINTAINERS sections named, in order."""
+    try:
+        text = (kdir / "MAINTAINERS").read_text(errors="replace")
+    except OSError:
+        return []
+    out: list[str] = []
+    cur = ""
+    for ln in text.splitlines():
+        if ln.strip() and not re.match(r"^[A-Z]:", ln):
+            cur = ln.strip()
+        elif cur in names and re.match(r"^[MR]:\s*\S", ln) and "<" in ln:
+            out.append(ln[2:].strip())
+    return out
+
+
 # As b4 runs get_maintainer.pl (its send-auto-to-cmd and send-auto-cc-cmd):
 # MAINTAINERS only, never the authors or signers of the files' git history,
 # not even as the fallback for a file no section names.
@@ -266,6 +283,8 @@ def address(kdir: Path, patches: "list[Patch]", fds: dict[str, FileDiff],
 
     with ThreadPoolExecutor(max_workers=max(jobs, 1)) as ex:
         for p, (to, cc, err) in zip(patches, ex.map(one, patches)):
+            if p.core:          # the tip and workqueue maintainers (tasklet_free)
+                to = to + [a for a in section_people(kdir, TO_SECTIONS) if a not in to]
             p.to, p.cc = to, cc
             if err:
                 p.no_rcpt = err

@@ -50,7 +50,7 @@ def patch_mail(p: Patch, ident: Ident, fds: dict[str, FileDiff],
     elif p.driver_prep:
         msg = message.driver_prep_body(p.driver_prep, files, builds)
     elif p.core:
-        msg = message.core_body()
+        msg = message.core_body(p.files)
     elif p.unused_only:
         msg = message.unused_body(files, builds)
     else:

@@ -279,8 +279,10 @@ def driver_prep_body(prep: dict, files: list[FileDiff], builds: dict[str, dict])
     return "\n".join([para(" ".join(prep["message"].split())), *paras(built)]) + "\n"
 
 
-def core_body() -> str:
-    """The message of the tasklet core's removal, the last patch."""
+def core_body(files: list[str] | tuple[str, ...] = ()) -> str:
+    """The message of the tasklet core's removal, the last patch; files:
+    its files (the Documentation/ ones are named)."""
+    docs = [f for f in files if f.startswith("Documentation/")]
     return "\n\n".join(para(p) for p in (
         "Every user of the tasklet API has been moved to BH workqueues, by the "
         "patches of this conversion in their maintainers' trees, so the tasklet "
@@ -294,6 +296,11 @@ def core_body() -> str:
         "bh_workqueue_hi_action(), and the CPU-dead callback keeps "
         "workqueue_softirq_dead(), renamed softirq_cpu_dead(). lkdtm names "
         "tasklet_action in a kprobe string, which follows the rename.",
+        "The comments of <linux/interrupt.h> (which softirq users should use "
+        "instead) and kernel/softirq.c (what runs from the softirqs) that named "
+        "tasklets now name BH workqueues"
+        + (", and " + " and ".join(docs) + " no longer name the removed functions."
+           if docs else "."),
         "This patch applies once every other patch of the conversion is in; "
         "before that, the remaining users would no longer build.")) + "\n"
 

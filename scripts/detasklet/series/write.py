@@ -258,7 +258,9 @@ def build(kdir: Path, out: Path, ident: Ident, jobs: int = 2, out_name: str = ""
              if f["path"] in p.files and f.get("target_why")), "")
     if rep.get("core"):
         patches.append(plan_.core_patch(kdir, core_diffs(out, rep), index))
-    log.info(f"series: {len(fds)} files in {len(patches)} patches; asking get_maintainer.pl")
+    log.info(f"series: the {len(fds)} files all.patch changes (converted, and the prep patches') "
+             f"{'and the core removal ' if rep.get('core') else ''}in {len(patches)} patches; "
+             "asking get_maintainer.pl")
     asked = time.monotonic()
     maintainers.address(kdir, patches, fds, store, jobs)
     maintainers.add_taker(patches, index)
