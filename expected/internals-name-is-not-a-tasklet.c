@@ -2,7 +2,8 @@
 /*
  * The callback's tasklet is called t, and another function has a timer
  * called t whose ->next it reads (brcmsmac's shape): that is not a
- * tasklet internal, the file converts.
+ * tasklet internal, the file converts. wl_free() is reached only from the
+ * .remove callback (brcms_remove() calls brcms_free()), so it is teardown.
  */
 #include <linux/interrupt.h>
 
@@ -37,3 +38,12 @@ static void wl_attach(struct wl_info *wl)
 {
 	INIT_WORK(&wl->tasklet, wl_dpc);
 }
+
+static void wl_remove(struct bcma_device *core)
+{
+	wl_free(bcma_get_drvdata(core));
+}
+
+static struct bcma_driver wl_driver = {
+	.remove = wl_remove,
+};

@@ -32,6 +32,7 @@ static int tgt_probe(struct tgt *v)
 	return 0;
 
 kill:
+	flush_work(&v->work_task);
 	cancel_work_sync(&v->work_task);
 	kfree(v->buf);
 out:

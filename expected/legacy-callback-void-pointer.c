@@ -26,5 +26,6 @@ static int vfc_probe(struct vfc_host *vhost)
 
 static void vfc_remove(struct vfc_host *vhost)
 {
+	flush_work(&vhost->tasklet);
 	cancel_work_sync(&vhost->tasklet);
 }

@@ -51,6 +51,7 @@ int req_mgr_init(struct drvdata *drvdata)
 
 void req_mgr_fini(struct drvdata *drvdata)
 {
+	flush_work(&drvdata->mgr->comptask);
 	cancel_work_sync(&drvdata->mgr->comptask);
 }
 

@@ -3,21 +3,24 @@
 
 A kill or disable needs, to be proven exact, what the driver does around
 it: the functions and who calls them (facts_of), whether a function takes
-the device or module down (teardown: a registration slot, its name, or
-being called only from such functions), the error unwind of a start path
-(unwind), what was stopped before the call (stopped_before: free_irq(),
-del_timer_sync(), ...), and whether a callback queues its own item again
-(requeues_itself). convert.sites chooses with them.
+the device, an interface or the module down, or brings it up (teardown:
+its registration as .remove, .ndo_stop, module_exit(), .probe ... or
+being reached only from such functions; never its name), what was stopped
+before the call (stopped_before: free_irq(), del_timer_sync(), ...),
+whether a callback queues its own item again (requeues_itself), and
+whether it completes work a caller waits for (completes). convert.sites
+chooses with them.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ..ctext.lex import call_args, function_spans
 from ..ctext.tasklet import key
+from ..ctext.teardown import Registration, completion_call, is_static, referenced, registrations
 
 if TYPE_CHECKING:
     from .sites import Site
@@ -26,22 +29,6 @@ _INIT_RE = re.compile(r"\b(?:tasklet_setup|tasklet_init)\s*\(")
 _DECLARE_RE = re.compile(r"\bDECLARE_TASKLET\w*\s*\(\s*(\w+)\s*,\s*(\w+)")
 _CALLED_RE = re.compile(r"(\w+)\s*\(")
 
-# Teardown: the names, registration slots and calls that say a function
-# takes the device (or the module) down, and the words that say it does
-# not (the device lives on after it).
-_DOWN_WORDS = (r"remove|exit|destroy|teardown|cleanup|release|free|uninit|deinit|unload|"
-               r"shutdown|detach|disconnect|stop|close|unregister|fini|dealloc|unbind|"
-               r"delete|del|term|down|dtor|kill")
-_DOWN_NAME_RE = re.compile(r"(?:^|_)(?:" + _DOWN_WORDS + r")(?:_|\d*$)")
-_LIVE_NAME_RE = re.compile(r"suspend|resume|reset|pause|flush|sync|recover|restart|freeze|"
-                           r"thaw|quiesce|halt|reconfig|reinit|update|change")
-_SLOT_RE = re.compile(r"\.(remove|remove_new|remove_one|shutdown|ndo_stop|ndo_uninit|release|"
-                      r"disconnect|stop|close|detach|unbind|destroy|teardown|cleanup|exit|"
-                      r"device_free|port_remove|free)\s*=\s*(\w+)\s*[,;}]")
-_EXIT_RE = re.compile(r"\bmodule_exit\s*\(\s*(\w+)\s*\)|"
-                      r"\bdevm_add_action(?:_or_reset)?\s*\([^,;]+,\s*(?:\([^)]*\)\s*)?(\w+)\s*,")
-_UP_NAME_RE = re.compile(r"probe|init|open|start|attach|setup|create|add|register|alloc|"
-                         r"load|bind|connect|enable|(?:^|_)up(?:_|$)")
 _STOP_RE = re.compile(r"\b(free_irq|devm_free_irq|synchronize_irq|disable_irq|"
                       r"disable_irq_nosync|pci_free_irq_vectors|pci_free_irq|"
                       r"del_timer_sync|timer_delete_sync|timer_shutdown_sync|hrtimer_cancel|"
@@ -55,8 +42,11 @@ class Facts:
     callers: dict[str, set[str]]            # function -> the functions calling it
     callees: dict[str, set[str]]
     callbacks: dict[str, set[str]]          # item -> its callbacks
-    slots: dict[str, str]                   # function -> how it is registered
+    regs: dict[str, Registration]           # function -> how it is registered
     codes: dict[str, str]
+    static: set[str] = field(default_factory=set)      # functions defined static
+    inits: dict[str, set[str]] = field(default_factory=dict)  # item -> functions setting it up
+    referenced: set[str] = field(default_factory=set)  # named other than by a call
 
 
 def facts_of(codes: dict[str, str]) -> Facts:
@@ -71,53 +61,50 @@ def facts_of(codes: dict[str, str]) -> Facts:
         for c in cs:
             callers[c].add(n)
     cbs: dict[str, set[str]] = {}
-    slots: dict[str, str] = {}
+    regs: dict[str, Registration] = {}
+    static: set[str] = set()
+    refd: set[str] = set()
+    inits: dict[str, set[str]] = {}
     for code in codes.values():
+        spans = function_spans(code)
         for m in _INIT_RE.finditer(code):
             args = call_args(code, m.end())
+            fn = next((n for x, y, n in spans if x <= m.start() < y), "")
+            inits.setdefault(key(args[0]), set()).add(fn)
             if len(args) >= 2:
                 cb = re.sub(r"^\(\s*void\s*\*\s*\)\s*", "", args[1])
                 if re.fullmatch(r"\w+", cb):
                     cbs.setdefault(key(args[0]), set()).add(cb)
         for m in _DECLARE_RE.finditer(code):
             cbs.setdefault(m.group(1), set()).add(m.group(2))
-        for m in _SLOT_RE.finditer(code):
-            slots.setdefault(m.group(2), f"registered as .{m.group(1)}")
-        for m in _EXIT_RE.finditer(code):
-            if m.group(1):
-                slots.setdefault(m.group(1), "the module's exit")
-            else:
-                slots.setdefault(m.group(2), "a devm action, run when the device goes")
-    return Facts(bodies, callers, callees, cbs, slots, codes)
+        for fn, r in registrations(code).items():
+            regs.setdefault(fn, r)
+        static |= {n for n in bodies if is_static(code, n)}
+        refd |= {n for n in bodies if n in code and referenced(code, n)}
+    return Facts(bodies, callers, callees, cbs, regs, codes, static=static, inits=inits,
+                 referenced=refd)
 
 
-def teardown(fn: str, f: Facts, seen: frozenset[str] = frozenset()) -> str:
-    """How fn takes the device or module down ("" when it does not): a
-    registration, its name, or being called only from such functions."""
+def teardown(fn: str, f: Facts, seen: frozenset[str] = frozenset()) -> Registration | None:
+    """How fn is proven to take the device, an interface or the module down
+    (kind gone or down) or to bring it up (kind start, where a kill is the
+    error unwind of its own set-up): its registration, or being a static
+    function whose address is never taken and that is called only from
+    such functions. None when nothing proves it; a name never does."""
     if not fn or fn in seen:
-        return ""
-    if fn in f.slots:
-        return f.slots[fn]
-    live = _LIVE_NAME_RE.search(fn)
-    if not live and _DOWN_NAME_RE.search(fn):
-        return "named as a teardown path"
-    callers = f.callers.get(fn, set())
-    if callers:
-        hows = [teardown(c, f, seen | {fn}) for c in sorted(callers)]
-        if all(hows):
-            return "called only from teardown paths: " + ", ".join(
-                f"{c}()" for c in sorted(callers))
-    return ""
-
-
-def unwind(site: Site, f: Facts) -> str:
-    """The error unwind of a start path (probe, open, init, register): a
-    start path kills or disables its item only to undo its own set-up when
-    a later step fails. "" for other functions."""
-    if not site.function or not _UP_NAME_RE.search(site.function) \
-            or _LIVE_NAME_RE.search(site.function) or site.function not in f.bodies:
-        return ""
-    return f"the error unwind of {site.function}()"
+        return None
+    if fn in f.regs:
+        return f.regs[fn]
+    callers = sorted(f.callers.get(fn, set()))
+    if not callers or fn not in f.static or fn in f.referenced:
+        return None
+    hows = [teardown(c, f, seen | {fn}) for c in callers]
+    if not all(hows):
+        return None
+    kinds = {h.kind for h in hows if h}
+    kind = "start" if kinds == {"start"} else ("gone" if "gone" in kinds else "down")
+    return Registration(kind, "called only from " + "; ".join(
+        f"{c}(), {h.how}" for c, h in zip(callers, hows) if h))
 
 
 def _line_pos(code: str, line: int) -> int:
@@ -142,10 +129,10 @@ def stopped_before(site: Site, f: Facts) -> str:
     return f"{hits[-1][0]}()"
 
 
-def requeues_itself(item: str, f: Facts) -> str:
-    """The callback of item that queues item again, directly or through a
-    function of the group it calls; "" when none does."""
-    sched = re.compile(r"\btasklet_(?:hi_)?schedule\s*\([^;]*\b" + re.escape(item) + r"\b")
+def _reached(item: str, f: Facts) -> list[tuple[str, str]]:
+    """(callback, function) for each callback of item and each function
+    of the group it reaches through calls, the callback first."""
+    out = []
     for cb in sorted(f.callbacks.get(item, ())):
         todo, seen = [cb], set()
         while todo:
@@ -153,7 +140,63 @@ def requeues_itself(item: str, f: Facts) -> str:
             if fn in seen:
                 continue
             seen.add(fn)
-            if sched.search(f.bodies.get(fn, "")):
-                return cb
+            out.append((cb, fn))
             todo += sorted(f.callees.get(fn, ()))
+    return out
+
+
+def requeues_itself(item: str, f: Facts) -> str:
+    """The callback of item that queues item again, directly or through a
+    function of the group it calls; "" when none does."""
+    sched = re.compile(r"\btasklet_(?:hi_)?schedule\s*\([^;]*\b" + re.escape(item) + r"\b")
+    return next((cb for cb, fn in _reached(item, f) if sched.search(f.bodies.get(fn, ""))), "")
+
+
+def completes(item: str, f: Facts) -> tuple[str, str]:
+    """(callback, call): the callback of item that completes work a caller
+    waits for (ctext.teardown.completion_call), directly or through a
+    function of the group it calls; ("", "") when none does."""
+    for cb, fn in _reached(item, f):
+        call = completion_call(f.bodies.get(fn, ""))
+        if call:
+            return cb, call + (f" (in {fn}())" if fn != cb else "")
+    return "", ""
+
+
+def roots(fn: str, f: Facts) -> set[str]:
+    """The entry points of the group that reach fn: the registered
+    functions on the way up its callers, and those no function of the
+    group calls (fn itself when nothing calls it)."""
+    out, todo, seen = set(), [fn], set()
+    while todo:
+        g = todo.pop()
+        if g in seen:
+            continue
+        seen.add(g)
+        up = f.callers.get(g, set())
+        if g in f.regs or not up:
+            out.add(g)
+        todo += sorted(up)
+    return out
+
+
+def before_init(site: Site, f: Facts) -> str:
+    """Why a kill, disable or unlock_wait can run before its item is ever
+    set up, across functions: it is reached from a start callback (.probe,
+    module_init() ...) that never reaches the item's set-up (lcs: the
+    probe's error path frees a channel whose tasklet only set_online sets
+    up). "" when no such path is found, or the item is set up in the
+    site's own function (cocci/16-report-kill-before-init.cocci looks there)
+    or at file scope (DECLARE_TASKLET())."""
+    where = f.inits.get(site.item, set())
+    if not where or "" in where or site.function in where or not site.function:
+        return ""
+    init_roots = set().union(*(roots(i, f) for i in where))
+    for r in sorted(roots(site.function, f)):
+        reg = f.regs.get(r)
+        if reg and reg.kind == "start" and r not in init_roots:
+            return (f"it is reached from {r}() ({reg.how}), which never sets {site.item} up "
+                    f"(it is set up in {' and '.join(f'{i}()' for i in sorted(where))}, reached "
+                    f"from {' and '.join(f'{i}()' for i in sorted(init_roots))}): cancel_work_sync() "
+                    "of a never-initialised work item WARNs, tasklet_kill() did not")
     return ""

@@ -9,9 +9,15 @@ get, before spatch runs, the call they become and why:
            (decisions/*.toml, see decisions.py); it wins over everything.
   exact    an analysis with a name proves the replacement does what the
            tasklet call did for this driver:
-             teardown         a kill or disable in a remove/exit/stop path
-                              (registered, named, or called only from
-                              such paths) or in the error unwind of a probe
+             teardown         a kill in a function registered as .remove,
+                              .ndo_stop, module_exit(), .probe (its error
+                              unwind) ..., or reached only from such
+                              functions (never by its name), whose callback
+                              completes no work a caller waits for
+             teardown-flush   the same, but the callback completes work a
+                              caller waits for (complete(), a request-done
+                              call) and never queues its own item: the
+                              pending run is kept (flush, then cancel)
              flush-then-cancel  a kill elsewhere whose callback never
                               queues its own item: flush_work() runs the
                               pending run as tasklet_kill() did, then
@@ -37,10 +43,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ..ctext.lex import function_spans
+from ..ctext.lex import call_args, function_spans
 from ..ctext.tasklet import key
-from .analyses import (Facts, call_args, facts_of, requeues_itself, stopped_before, teardown,
-                       unwind)
+from .analyses import (Facts, before_init, completes, facts_of, requeues_itself,
+                       stopped_before, teardown)
 from . import balance, percpu
 from .decisions import Decision
 from .legacy_local import member_struct
@@ -340,28 +346,14 @@ def plan(codes: dict[str, str], decisions: list[Decision], hi_keys: set[str]) ->
             refuse(s, "a call inside a macro: which functions run it is not known, so no "
                       "analysis decides it")
             continue
-        down = teardown(s.function, f) or unwind(s, f)
-        stop = stopped_before(s, f) if down else ""
+        early = before_init(s, f)
+        if early:
+            refuse(s, early)
+            continue
         if s.api == "tasklet_kill":
-            if down:
-                s.replacement, s.verdict, s.analysis = "cancel_work_sync", "exact", "teardown"
-                s.why = (f"{s.function}() is a teardown path ({down})"
-                         + (f", after {stop}" if stop else "") + ": cancel_work_sync() "
-                         "stops the item as tasklet_kill() did, and a run still pending "
-                         "is not needed by a device or module going away")
-                continue
-            cb = requeues_itself(s.item, f)
-            if cb:
-                refuse(s, f"outside teardown, and its callback {cb}() queues {s.item} again: "
-                          "tasklet_kill() waits for those runs, flush_work() only for one; "
-                          "this needs a decision for the driver")
-                continue
-            s.replacement, s.verdict, s.analysis = ("flush_then_cancel", "exact",
-                                                    "flush-then-cancel")
-            s.why = (f"{s.function}() is not a teardown path, so the run tasklet_kill() "
-                     "let finish is kept: flush_work() runs a pending run and waits for it, "
-                     "cancel_work_sync() then waits for a running one; the callback never "
-                     f"queues {s.item} itself, so nothing is left to drop")
+            why = kill(s, f)
+            if why:
+                refuse(s, why)
             continue
         if s.api == "tasklet_unlock_wait":
             prior = [t for t in p.sites if t.path == s.path and t.function == s.function
@@ -405,3 +397,60 @@ def plan(codes: dict[str, str], decisions: list[Decision], hi_keys: set[str]) ->
         elif s.api == "tasklet_enable" and s.replacement:
             s.wq = bh_queue(s.item, hi)
     return p
+
+
+def _goes(how: str, kind: str) -> str:
+    """What a registration takes down, for the teardown sentence."""
+    if kind == "start":
+        return "the kill there undoes the start callback's own set-up when a later step fails"
+    if kind == "down":
+        return "the interface goes down there"
+    if how.startswith("called only from"):
+        return "each of those takes the device or the module down"
+    if "module" in how:
+        return "the module is unloaded there"
+    return "the system shuts down there" if ".shutdown" in how else "the device is unbound there"
+
+
+def kill(s: Site, f: Facts) -> str:
+    """Choose the replacement of a tasklet_kill() site; the reason it is
+    refused, "" when a replacement was chosen."""
+    reg = teardown(s.function, f)
+    again = requeues_itself(s.item, f)
+    done_cb, call = completes(s.item, f)
+    cbs = ", ".join(f"{c}()" for c in sorted(f.callbacks.get(s.item, ()))) or \
+        f"the callback of {s.item}"
+    if reg:
+        stop = stopped_before(s, f)
+        where = f"{s.function}() is {reg.how}" + (f", after {stop}" if stop else "")
+        if not call:
+            s.replacement, s.verdict, s.analysis = "cancel_work_sync", "exact", "teardown"
+            s.why = (f"{where}: {_goes(reg.how, reg.kind)}. cancel_work_sync() waits for a running "
+                     f"{cbs} as tasklet_kill() did and drops a pending run; {cbs} calls no "
+                     "complete(), wake_up() or request-done function, so no caller waits "
+                     "for the run dropped")
+            return ""
+        if again:
+            return (f"{where}, but {done_cb}() completes work a caller waits for ({call}) and "
+                    f"queues {s.item} again: dropping its pending run can leave that caller "
+                    "waiting, and flush_work() waits for one run only; a decision for the "
+                    "driver")
+        s.replacement, s.verdict, s.analysis = ("flush_then_cancel", "exact",
+                                                "teardown-flush")
+        s.why = (f"{where}, but a pending run of {done_cb}() completes work a caller waits "
+                 f"for ({call}): flush_work() lets it run and waits, as tasklet_kill() did, "
+                 f"then cancel_work_sync() waits for a running one; {done_cb}() never "
+                 f"queues {s.item} itself")
+        return ""
+    unproven = (f"{s.function}() is not proven a teardown path (neither it nor every "
+                "caller of it is registered as .remove, .ndo_stop, module_exit() or a "
+                "like callback)")
+    if again:
+        return (f"{unproven}, and its callback {again}() queues {s.item} again: "
+                "tasklet_kill() waits for those runs, flush_work() only for one; this needs "
+                "a decision for the driver")
+    s.replacement, s.verdict, s.analysis = "flush_then_cancel", "exact", "flush-then-cancel"
+    s.why = (f"{unproven}, so the run tasklet_kill() let finish is kept: flush_work() runs a "
+             f"pending run of {cbs} and waits for it, cancel_work_sync() then waits for a "
+             f"running one; {cbs} never queues {s.item} itself, so nothing is left to drop")
+    return ""

@@ -113,3 +113,8 @@ void liquidio_remove(struct octeon_device *oct)
 	liquidio_destroy_nic_device(oct);
 	octeon_destroy_resources(oct);
 }
+
+static struct pci_driver liquidio_pci_driver = {
+	.probe = liquidio_probe,
+	.remove = liquidio_remove,
+};

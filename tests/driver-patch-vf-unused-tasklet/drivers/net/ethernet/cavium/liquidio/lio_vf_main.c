@@ -80,3 +80,8 @@ void liquidio_vf_remove(struct octeon_device *oct)
 	liquidio_destroy_nic_device(oct);
 	octeon_destroy_resources(oct);
 }
+
+static struct pci_driver liquidio_vf_pci_driver = {
+	.probe = liquidio_vf_probe,
+	.remove = liquidio_vf_remove,
+};

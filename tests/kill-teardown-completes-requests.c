@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A kill in the registered .remove of a memstick host whose callback hands
+ * the queued requests on with memstick_next_req(): the pending run is the
+ * one that would fail or issue the request a card driver waits for, so
+ * the teardown keeps it (flush_work(), then cancel_work_sync()).
+ */
+#include <linux/interrupt.h>
+#include <linux/memstick.h>
+#include <linux/platform_device.h>
+
+struct msh_host {
+	struct memstick_host *msh;
+	struct memstick_request *req;
+	struct tasklet_struct notify;
+	spinlock_t lock;
+	int eject;
+};
+
+static void msh_req_tasklet(unsigned long data)
+{
+	struct memstick_host *msh = (struct memstick_host *)data;
+	struct msh_host *host = memstick_priv(msh);
+	unsigned long flags;
+	int rc;
+
+	spin_lock_irqsave(&host->lock, flags);
+	if (!host->req) {
+		do {
+			rc = memstick_next_req(msh, &host->req);
+			if (!rc && host->eject)
+				host->req->error = -ETIME;
+		} while (!rc && host->eject);
+	}
+	spin_unlock_irqrestore(&host->lock, flags);
+}
+
+static void msh_submit_req(struct memstick_host *msh)
+{
+	struct msh_host *host = memstick_priv(msh);
+
+	tasklet_schedule(&host->notify);
+}
+
+static int msh_probe(struct platform_device *pdev)
+{
+	struct memstick_host *msh;
+	struct msh_host *host;
+
+	msh = memstick_alloc_host(sizeof(*host), &pdev->dev);
+	if (!msh)
+		return -ENOMEM;
+	host = memstick_priv(msh);
+	host->msh = msh;
+	spin_lock_init(&host->lock);
+	tasklet_init(&host->notify, msh_req_tasklet, (unsigned long)msh);
+	msh->request = msh_submit_req;
+	platform_set_drvdata(pdev, msh);
+	return memstick_add_host(msh);
+}
+
+static void msh_remove(struct platform_device *pdev)
+{
+	struct memstick_host *msh = platform_get_drvdata(pdev);
+	struct msh_host *host = memstick_priv(msh);
+
+	tasklet_kill(&host->notify);
+	host->eject = 1;
+	memstick_remove_host(msh);
+	memstick_free_host(msh);
+}
+
+static struct platform_driver msh_driver = {
+	.probe = msh_probe,
+	.remove = msh_remove,
+};
+module_platform_driver(msh_driver);
