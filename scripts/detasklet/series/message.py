@@ -465,7 +465,8 @@ def cover(patches: "list[Patch]", rep: dict, fds: dict[str, FileDiff],
     total = len(patches)
     files = rep.get("files", [])
     preps = [p for p in patches if p.prep]
-    mine = {f for p in patches if not p.prep for f in p.files}
+    mine = {f for p in patches if not p.prep and not p.core for f in p.files}
+    core = [fd for p in patches if p.core for fd in p.file_diffs(fds)]
     left = [f for f in files if f.get("status") != Status.CONVERTED]
     every = [fds[f] for p in patches if not p.driver_prep and not p.core for f in p.files]
     keys = apis(every, {f["path"]: f["keys"] for f in files if "keys" in f})
@@ -525,7 +526,9 @@ def cover(patches: "list[Patch]", rep: dict, fds: dict[str, FileDiff],
         para(f"In this tree, {users} {'file uses' if users == 1 else 'files use'} the tasklet "
              f"API: {len(mine)} {_be(len(mine))} converted in "
              + ("this patch" if total == 1 else f"these {total} patches")
-             + (f", {len(left)} {_be(len(left))} left unconverted (below)." if left else ".")),
+             + (f", {len(left)} {_be(len(left))} left unconverted (below)." if left else ".")
+             + (f" The last patch removes the tasklet core itself, in {len(core)} files not "
+                "counted among those." if core else "")),
         "",
         "The mapping:", "",
         *[ln for r in MAPPING if r.key in keys
@@ -560,7 +563,7 @@ def cover(patches: "list[Patch]", rep: dict, fds: dict[str, FileDiff],
             lines += [bullet(f"{f['path']}: {f.get('reason') or f.get('status', '')}")]
     lines += [""]
     lines += [f"{who} ({total}):"] + [f"  {p.subject}" for p in patches] + [""]
-    stat = diffstat(sorted(every, key=lambda f: f.path))
+    stat = diffstat(sorted(every + core, key=lambda f: f.path))
     lines += [stat.splitlines()[-1] if stat else ""]
     if base:
         lines += ["", f"base-commit: {base}"]
