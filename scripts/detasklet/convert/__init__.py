@@ -23,4 +23,5 @@ module of this folder is here, under the stage it serves:
     thread        4 TARGET=thread: the converted work moved to process context
       reclaim         a driver that completes block I/O stays on BH (WQ_MEM_RECLAIM)
     write         5 all.patch, groups.json, report.json, report.md into OUT
+      rules_got       report.json "rules": each mapping row as a file got it
 """
