@@ -102,6 +102,10 @@ class Policy(unittest.TestCase):
         self.assertIn("WQ_MEM_RECLAIM", next(c.why for c in choices if c.name == "storage"))
         self.assertEqual(policy.target_for(choices, ["drivers/tty/serial/timbuart.c"], "thread"),
                          ("thread", ""))
+        # a driver's header under include/ goes with the driver
+        self.assertEqual(policy.target_for(choices, ["drivers/net/usb/cdc_ncm.c",
+                                                     "include/linux/usb/cdc_ncm.h"], "thread")[0],
+                         "bh")
         # a group that crosses a choice's paths follows the run
         self.assertEqual(policy.target_for(choices, ["drivers/net/a.c", "drivers/tty/b.c"],
                                            "thread"), ("thread", ""))

@@ -116,11 +116,15 @@ def targets(path: Path = FILE) -> list[TargetChoice]:
 def target_for(choices: list[TargetChoice], files: list[str], default: str
                ) -> tuple[str, str]:
     """(target, why) of a group: that of the choice that covers every file
-    (of several, the one whose paths name them most closely: a driver's
-    own choice over its subsystem's), else the run's default ("" why)."""
+    of it outside include/ (a driver's header there is still the driver's:
+    include/linux/usb/cdc_ncm.h goes with drivers/net/usb/cdc_ncm.c); of
+    several, the one whose paths name them most closely (a driver's own
+    choice over its subsystem's); else the run's default ("" why)."""
+    own = [f for f in files if not f.startswith("include/")] or files
+
     def near(c: TargetChoice) -> int:
-        return min(max(len(p) for p in c.paths if f.startswith(p)) for f in files)
-    cover = [c for c in choices if files and all(c.covers(f) for f in files)]
+        return min(max(len(p) for p in c.paths if f.startswith(p)) for f in own)
+    cover = [c for c in choices if own and all(c.covers(f) for f in own)]
     c = max(cover, key=near, default=None)
     return (c.target, " ".join(c.why.split())) if c else (default, "")
 
