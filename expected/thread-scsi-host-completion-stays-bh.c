@@ -39,5 +39,6 @@ static int fake_probe(struct fake_hba *hba, struct device *dev)
 static void fake_remove(struct fake_hba *hba)
 {
 	scsi_remove_host(hba->shost);
+	flush_work(&hba->isr_tasklet);
 	cancel_work_sync(&hba->isr_tasklet);
 }
