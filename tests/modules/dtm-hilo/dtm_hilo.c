@@ -3,11 +3,13 @@
  * dtm_hilo: a test module in the shape of a sound or serial driver: one
  * completion tasklet scheduled high-priority from the interrupt and normally
  * from the ioctl path, a kill outside teardown (a flush before a format
- * change), and a legacy tasklet_init() whose data is the device.
+ * change, from the ioctl and at init), and a legacy tasklet_init() whose
+ * data is the device.
  */
 #include <linux/module.h>
 #include <linux/interrupt.h>
 #include <linux/slab.h>
+#include <linux/fs.h>
 
 struct dtm_stream {
 	struct tasklet_struct done_tasklet;
@@ -43,6 +45,17 @@ static void dtm_set_format(struct dtm_stream *s, unsigned int format)
 	s->format = format;
 }
 
+static long dtm_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
+{
+	dtm_set_format(stream, arg);
+	return 0;
+}
+
+static const struct file_operations dtm_fops = {
+	.owner = THIS_MODULE,
+	.unlocked_ioctl = dtm_ioctl,
+};
+
 static int __init dtm_init(void)
 {
 	stream = kzalloc(sizeof(*stream), GFP_KERNEL);
@@ -52,6 +65,7 @@ static int __init dtm_init(void)
 	dtm_poke(stream);
 	dtm_set_format(stream, 1);
 	(void)dtm_isr;
+	(void)dtm_fops;
 	return 0;
 }
 
