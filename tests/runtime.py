@@ -107,20 +107,6 @@ def case_crash_is_not_a_pass() -> None:
     assert results.verdict(ppp, ok) == "pristine-only-fail"
 
 
-def case_tested_line() -> None:
-    doc = {"kernel": "7.3.4", "accel": "tcg", "workloads": [
-        {"name": "ifb", "what": "ifb: tc mirred redirect, ping and iperf3", "verdict": "pass",
-         "exercised": {"drivers/net/ifb.c": ["ifb_ri_tasklet"]}},
-        {"name": "ppp", "what": "ppp", "verdict": "fails-on-both",
-         "exercised": {"drivers/net/ppp/ppp_async.c": ["ppp_async_process"]}}]}
-    line = results.tested_line(doc, ["drivers/net/ifb.c"])
-    assert line == ("Tested in QEMU (TCG) on 7.3.4 with ifb: tc mirred redirect, ping and "
-                    "iperf3; no lockdep, debugobjects or WARNING report on the converted "
-                    "kernel."), line
-    assert results.tested_line(doc, ["drivers/net/ppp/ppp_async.c"]) is None
-    assert results.tested_line(doc, ["net/mac80211/rx.c"]) is None
-
-
 def case_callbacks_from_patch() -> None:
     patch = ("+++ b/drivers/x.c\n-static void x_bh(struct tasklet_struct *t)\n"
              "+static void x_bh(struct work_struct *work)\n+void x_queue(struct work_struct *w);\n"
@@ -156,7 +142,6 @@ CASES: list[tuple[str, Callable[[], None]]] = [
     ("logcheck-dma-bus-init-6.12-caught", case_dma_bus_init_caught),
     ("logcheck-clean-passes", case_clean_passes),
     ("results-crash-is-not-a-pass", case_crash_is_not_a_pass),
-    ("results-tested-line", case_tested_line),
     ("workcb-callbacks-from-patch", case_callbacks_from_patch),
     ("report-background-not-credited", case_background_not_credited),
     ("kbuild-config-symbols-checked", case_config_symbols),

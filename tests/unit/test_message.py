@@ -6,6 +6,7 @@ from pathlib import Path
 
 from detasklet.ctext import gitdiff
 from detasklet.series import message
+from detasklet.series.evidence import Evidence
 
 ROOT = Path(__file__).resolve().parents[2]
 CASE = "disable-in-atomic-decided-sync"
@@ -24,7 +25,7 @@ class InAtomic(unittest.TestCase):
         self.files = gitdiff.parse(gitdiff.file_diff(f"{CASE}.c", old, new))
 
     def _body(self, *reps: str) -> str:
-        return message.body("ring", self.files, {}, sites=[_site(r) for r in reps])
+        return message.body("ring", self.files, Evidence({}), sites=[_site(r) for r in reps])
 
     def test_sync_site_has_the_sync_row_and_note_not_the_loop_note(self) -> None:
         text = self._body("disable_work_sync")
@@ -71,7 +72,7 @@ class StaleComments(unittest.TestCase):
         self.assertEqual(others, 1)
 
     def test_the_message_says_so(self) -> None:
-        text = message.body("chan", self.files, {}).replace("\n", " ")
+        text = message.body("chan", self.files, Evidence({})).replace("\n", " ")
         self.assertIn("name a tasklet call that is gone and need rewording:", text)
         self.assertIn("Comments that speak of the tasklet are kept", text)
         self.assertNotIn("tasklet_kill() ->", text)    # named by a comment only
@@ -113,13 +114,13 @@ class Rewritten(unittest.TestCase):
         self.files = gitdiff.parse(gitdiff.file_diff("hcd.c", DP_OLD, DP_NEW))
 
     def test_rows_of_the_text_the_rules_converted(self) -> None:
-        text = message.body("hcd", self.files, {},
+        text = message.body("hcd", self.files, Evidence({}),
                             keys={"hcd.c": ["tasklet_init", "tasklet_schedule"]})
         self.assertIn("tasklet_init() -> INIT_WORK()", text)
         self.assertNotIn("DECLARE_TASKLET_OLD", text)
 
     def test_without_keys_the_removed_lines_say(self) -> None:
-        text = message.body("hcd", self.files, {})
+        text = message.body("hcd", self.files, Evidence({}))
         self.assertIn("DECLARE_TASKLET_OLD() -> DECLARE_WORK()", text)
 
 

@@ -10,7 +10,8 @@ from pathlib import Path
 from detasklet.convert import policy
 from detasklet.ctext.gitdiff import file_diff, parse
 from detasklet.ctext.includes import Resolver
-from detasklet.series import message, plan
+from detasklet.series import evidence, message, plan
+from detasklet.series.evidence import Evidence
 from fixtures import write_tree
 
 TREE = {
@@ -197,7 +198,7 @@ class Policy(unittest.TestCase):
         self.assertEqual([p.subject for p in prep], ["sub: Add BH workqueues"])
         drv = [p for p in ps if not p.prep][0]
         self.assertEqual(drv.queues, {"system_bh_wq": "sub_bh_wq"})
-        body = message.prep_body(prep[0].prep, [fds["drivers/dma/core.c"]], {})
+        body = message.prep_body(prep[0].prep, [fds["drivers/dma/core.c"]], Evidence({}))
         self.assertTrue(body.startswith("First paragraph of the message.\n\nSecond paragraph.\n"))
         from detasklet.series.write import split
         self.assertTrue(split(ps)[0].patches[0].prep)
@@ -216,7 +217,7 @@ class Policy(unittest.TestCase):
         record(out, {"drivers/dma/a.c": ok, "drivers/dma/core.c": ok}, ["## Compile test"])
         got = outfiles.builds(outfiles.load_report(out))
         self.assertEqual(sorted(got), ["drivers/dma/a.c", "drivers/dma/core.c"])
-        self.assertIn("x86_64", message.build_sentence(["drivers/dma/core.c"], got))
+        self.assertIn("x86_64", evidence.build_sentence(["drivers/dma/core.c"], got))
 
 
 if __name__ == "__main__":

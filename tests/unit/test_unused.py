@@ -7,6 +7,7 @@ import unittest
 from detasklet.ctext.gitdiff import file_diff, parse
 from detasklet.ctext.tasklet import only_forward_declared
 from detasklet.series import message, plan
+from detasklet.series.evidence import Evidence
 
 OLD = "struct pt_regs;\nstruct tasklet_struct;\nstruct task_struct;\n"
 
@@ -22,7 +23,7 @@ class Unused(unittest.TestCase):
         self.assertTrue(plan.only_deletes_declarations(fd))
         p = plan.Patch(["include/linux/dbg.h"], prefix="dbg", unused_only=True)
         self.assertEqual(p.subject, "dbg: Remove unused struct tasklet_struct declaration")
-        body = message.unused_body(fd, {})
+        body = message.unused_body(fd, Evidence({}))
         self.assertIn("include/linux/dbg.h declares struct tasklet_struct, but nothing in", body)
 
     def test_a_dead_member_and_its_kernel_doc(self) -> None:
@@ -32,7 +33,7 @@ class Unused(unittest.TestCase):
             "\tstruct tasklet_struct t;\n", "")
         fd = parse(file_diff("include/linux/c.h", old, new))
         self.assertTrue(plan.only_deletes_declarations(fd))
-        body = message.unused_body(fd, {})
+        body = message.unused_body(fd, Evidence({}))
         self.assertIn("declares the struct tasklet_struct member t, but no file of the tree "
                       "names the header", " ".join(body.split()))
         # a kernel-doc line alone is not a dead declaration

@@ -16,6 +16,7 @@ from email.header import Header
 
 from ..ctext.gitdiff import FileDiff
 from . import message
+from .evidence import Evidence
 from .gitmail import Mail, fold
 from .identity import Ident
 from .plan import Patch
@@ -38,7 +39,7 @@ def tag(tree_tag: str, n: int, total: int) -> str:
 
 
 def patch_mail(p: Patch, ident: Ident, fds: dict[str, FileDiff],
-               builds: dict[str, dict], notes: dict[str, list[str]],
+               ev: Evidence, notes: dict[str, list[str]],
                sites: dict[str, list[dict]] | None = None,
                keys: dict[str, list[str]] | None = None) -> Mail:
     files = p.file_diffs(fds)
@@ -46,15 +47,15 @@ def patch_mail(p: Patch, ident: Ident, fds: dict[str, FileDiff],
     # report.json "notes" (legacy data fields) and "sites" (each verdict).
     extra = list(dict.fromkeys(n_ for f in p.files for n_ in notes.get(f, [])))
     if p.prep:
-        msg = message.prep_body(p.prep, files, builds)
+        msg = message.prep_body(p.prep, files, ev)
     elif p.driver_prep:
-        msg = message.driver_prep_body(p.driver_prep, files, builds)
+        msg = message.driver_prep_body(p.driver_prep, files, ev)
     elif p.core:
         msg = message.core_body(p.files)
     elif p.unused_only:
-        msg = message.unused_body(files, builds)
+        msg = message.unused_body(files, ev)
     else:
-        msg = message.body(p.name, files, builds, p.shared, kept, extra,
+        msg = message.body(p.name, files, ev, p.shared, kept, extra,
                            [s for f in p.files for s in (sites or {}).get(f, [])], p.queues,
                            {f: k for f, k in (keys or {}).items() if f in p.files},
                            p.thread, p.guards, p.kept_bh)

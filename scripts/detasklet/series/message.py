@@ -4,11 +4,12 @@
 Which tasklet APIs a patch replaces is read from its removed lines, which
 queue the work goes to from its added lines; the message says why, the
 rows of the mapping (mapping.py) used in this driver, the points where
-behaviour differs, and whether and how it was compile-tested (report.json
-"build" records from `make compile-test`). The cover letter gives the
-totals, the mapping of the whole series, why each file left out was, and,
-for a series touching a hot path (series/hotpaths.toml), the latency make
-bench measured (OUT/bench/bench.json) when there is such a measurement.
+behaviour differs, and what was measured for its files (evidence.py:
+compile-test's build records, make runtime's workloads). The cover letter
+gives the totals, the mapping of the whole series, why each file left out
+was, and, for a series touching a hot path (series/hotpaths.toml), the
+latency make bench measured (OUT/bench/bench.json) when there is such a
+measurement.
 Pure: data in, text out; lines wrapped at 72.
 """
 
@@ -24,6 +25,7 @@ from ..ctext.tasklet import API_RE, MEMBER_LINE_RE
 from ..mapping import MAPPING, used
 from ..out.files import Status
 from . import hotpaths
+from .evidence import Evidence
 from .hotpaths import HotPath
 
 if TYPE_CHECKING:
@@ -60,33 +62,6 @@ def _be(n: int) -> str:
 def bullet(text: str) -> str:
     return textwrap.fill(text, WRAP, initial_indent="- ", subsequent_indent="  ",
                          break_long_words=False, break_on_hyphens=False)
-
-
-def build_sentence(paths: list[str], builds: dict[str, dict]) -> str:
-    """What make compile-test said about these files, in one paragraph;
-    '' when it recorded no build of them (a mail then says nothing about
-    building)."""
-    recs = {p: builds[p] for p in paths if p in builds}
-    if not recs:
-        return ""
-    ok = sorted(p for p, b in recs.items() if b.get("converted") == "ok")
-    bad = sorted(p for p, b in recs.items() if b.get("converted") == "error")
-    arches = sorted({a for p in ok for a in str(recs[p].get("arch", "")).split("+") if a})
-    configs = sorted({str(recs[p].get("config", "")) for p in ok} - {""})
-    parts = []
-    if ok:
-        parts.append(f"Compile-tested with {' and '.join(configs) or 'a config'} on "
-                     f"{', '.join(arches) or 'the host'}: "
-                     + ("all the changed files build." if len(ok) == len(paths) else
-                        f"{len(ok)} of the {len(paths)} changed files build."))
-    if bad:
-        parts.append(f"FAILS TO BUILD: {', '.join(bad)}.")
-    rest = sorted(set(paths) - set(ok) - set(bad))
-    if rest:
-        why = sorted({str(recs[p].get("log", "")) for p in rest if p in recs} - {""})
-        parts.append(f"Not built: {', '.join(rest)}"
-                     + (f" ({'; '.join(why)})" if why else "") + ".")
-    return " ".join(parts)
 
 
 # The replacement of a site, as the mapping rows and bullets name it.
@@ -204,7 +179,7 @@ def tracked_note(sites: list[dict]) -> str:
             "and none is added.")
 
 
-def unused_body(files: list[FileDiff], builds: dict[str, dict]) -> str:
+def unused_body(files: list[FileDiff], ev: Evidence) -> str:
     """The message of a patch that only deletes forward declarations of
     struct tasklet_struct that nothing uses."""
     paths = [f.path for f in files]
@@ -224,7 +199,7 @@ def unused_body(files: list[FileDiff], builds: dict[str, dict]) -> str:
     return "\n".join([
         para(f"{where} {what}. {why}: tasklets are deprecated and their remaining users "
              "are being moved to BH workqueues, so that the tasklet API can be removed."),
-        *paras(build_sentence(paths, builds))]) + "\n"
+        *paras(*ev.sentences(paths))]) + "\n"
 
 
 _COMMENT_RE = re.compile(r"/\*+\s*(.*?)\s*(?:\*/|$)|//\s*(.*)$|^\s*\*+\s*(.*?)\s*(?:\*/)?$")
@@ -259,24 +234,23 @@ def _comments(line: str) -> list[str]:
     return [text] if text else []
 
 
-def prep_body(prep: dict, files: list[FileDiff], builds: dict[str, dict]) -> str:
+def prep_body(prep: dict, files: list[FileDiff], ev: Evidence) -> str:
     """The message of a subsystem's prep patch (report.json "prep"): the
     policy's own words, then how it built."""
     paras = [" ".join(p.split()) for p in prep["message"].strip().split("\n\n")]
-    built = build_sentence([f.path for f in files], builds)
-    return "\n\n".join(para(p) for p in paras + ([built] if built else [])) + "\n"
+    return "\n\n".join(para(p) for p in paras + ev.sentences([f.path for f in files])) + "\n"
 
 
-def driver_prep_body(prep: dict, files: list[FileDiff], builds: dict[str, dict]) -> str:
+def driver_prep_body(prep: dict, files: list[FileDiff], ev: Evidence) -> str:
     """The message of a driver's prep patch (report.json "driver_prep"):
     the reason its semantic patch gives, then how it built, which make
     compile-test only knows with the conversion after it applied."""
     paths = [f.path for f in files]
-    built = build_sentence(paths, builds)
-    if built:
-        built = ("These files were compile-tested with the next patch applied, not with "
-                 "this patch alone. " + built)
-    return "\n".join([para(" ".join(prep["message"].split())), *paras(built)]) + "\n"
+    said = ev.sentences(paths)
+    if said:
+        said[0] = ("What follows was measured with the next patch applied, not with "
+                   "this patch alone. " + said[0])
+    return "\n".join([para(" ".join(prep["message"].split())), *paras(*said)]) + "\n"
 
 
 def core_body(files: list[str] | tuple[str, ...] = ()) -> str:
@@ -332,7 +306,7 @@ def thread_intro(thread: dict[str, str], guards: list[dict]) -> str:
             "_irqsave, or is its own.")
 
 
-def body(driver: str, files: list[FileDiff], builds: dict[str, dict],
+def body(driver: str, files: list[FileDiff], ev: Evidence,
          shared: str = "", kept_names: bool = False, extra: list[str] | None = None,
          sites: list[dict] | None = None, queues: dict[str, str] | None = None,
          keys: dict[str, list[str]] | None = None, thread: dict[str, str] | None = None,
@@ -403,7 +377,7 @@ def body(driver: str, files: list[FileDiff], builds: dict[str, dict],
         out += [bullet(q) for q in quotes]
     out += ["", para("The conversion was made with Coccinelle semantic patches "
                      "(detasklet); no tasklet API is left in the changed files."),
-            *paras(build_sentence([f.path for f in files], builds))]
+            *paras(*ev.sentences([f.path for f in files]))]
     return "\n".join(out) + "\n"
 
 
@@ -453,7 +427,7 @@ def latency(bench: dict | None, hot: list[HotPath], target: str = "bh") -> list[
 
 
 def cover(patches: "list[Patch]", rep: dict, fds: dict[str, FileDiff],
-          builds: dict[str, dict], who: str, base: str,
+          ev: Evidence, who: str, base: str,
           scope: str = "", part: str = "", bench: dict | None = None,
           hot: list[HotPath] | None = None) -> list[str]:
     """The lines of a cover letter between its Subject and its signature.
@@ -549,11 +523,8 @@ def cover(patches: "list[Patch]", rep: dict, fds: dict[str, FileDiff],
                   ""]
         lines += [bullet(f"{n}/{total} {p.prefix}: {len(p.files)} files, "
                          f"{len(p.entries)} sections") for n, p in cross]
-    built = [p for p in mine if p in builds and builds[p].get("converted") == "ok"]
-    if any(p in builds for p in mine):
-        lines += ["", para(f"Compile-tested: {len(built)} of the {len(mine)} changed files "
-                           "built, each patch on its own; each patch says with which "
-                           "configuration and on which architectures.")]
+    lines += [bullet(ln[2:]) if ln.startswith("- ") else para(ln) if ln else ln
+              for ln in ev.cover_lines(sorted(mine))]
     lines += latency(bench, hotpaths.touched(sorted(
         f for p in (moved or patches) for f in p.files if f in mine), hot or []),
         "thread" if moved else "bh")

@@ -23,6 +23,7 @@ from pathlib import Path
 from .. import module as module_, proc
 from ..out import files as outfiles
 from . import gitmail, mbox
+from .evidence import Evidence
 from .identity import Ident, head_if_clean, identity
 from .plan import Patch
 from .trees import Tree
@@ -83,7 +84,7 @@ def build(mod: module_.Module, kdir: Path, out: Path, ident: Ident | None = None
     notes = {f: by[f]["notes"] for f in files if by.get(f, {}).get("notes")}
     sites = {f: by[f]["sites"] for f in files if by.get(f, {}).get("sites")}
     keys = {f: by[f]["keys"] for f in files if "keys" in by.get(f, {})}
-    mail = mbox.patch_mail(p, ident, fds, outfiles.builds(rep), notes, sites, keys)
+    mail = mbox.patch_mail(p, ident, fds, Evidence(outfiles.builds(rep)), notes, sites, keys)
     text = gitmail.mails(mod.root, ident, old, [[mail]], [""])[0][1][0]
     text = text.replace("Subject: [PATCH 1/1] ", "Subject: [PATCH] ", 1)
     d = sdir / mod.name

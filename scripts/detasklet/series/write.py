@@ -30,7 +30,7 @@ from ..kdir import kernel_version
 from ..out import files as outfiles, place
 from ..out.staging import changed, locked, write_file
 from ..out.files import Status
-from . import gitmail, hotpaths, maintainers, mbox, message, plan as plan_, trees
+from . import evidence, gitmail, hotpaths, maintainers, mbox, message, plan as plan_, trees
 from .identity import Ident, identity
 from .plan import Patch
 from .trees import Tree
@@ -241,7 +241,7 @@ def build(kdir: Path, out: Path, ident: Ident, jobs: int = 2, out_name: str = ""
     maintainers and series stages."""
     start = time.monotonic()
     fds, old, groups, rep = load(kdir, out, fresh)
-    builds = outfiles.builds(rep)
+    ev = evidence.load(out, rep)
     notes = {f["path"]: f["notes"] for f in rep["files"] if f.get("notes")}
     sites = {f["path"]: f["sites"] for f in rep["files"] if f.get("sites")}
     keys = {f["path"]: f["keys"] for f in rep["files"] if "keys" in f}
@@ -279,7 +279,7 @@ def build(kdir: Path, out: Path, ident: Ident, jobs: int = 2, out_name: str = ""
                  for f in rep["files"] if f.get("status") != Status.CONVERTED}
     bench, hot = hotpaths.read_bench(out), hotpaths.load()
     made = gitmail.mails(kdir, ident, old, [
-        [mbox.patch_mail(p, ident, fds, builds, notes, sites, keys) for p in s.patches]
+        [mbox.patch_mail(p, ident, fds, ev, notes, sites, keys) for p in s.patches]
         for s in series], [s.tree.tag for s in series])
     signature = gitmail.git_version()
     for s, (tip, texts) in zip(series, made):
@@ -290,7 +290,7 @@ def build(kdir: Path, out: Path, ident: Ident, jobs: int = 2, out_name: str = ""
         mine = {f for p in s.patches for f in p.files}
         srep = {**rep, "files": [f for f in rep["files"] if f["path"] in mine or (
             s.part == 1 and left_tree.get(f["path"]) == s.tree.name)]}
-        lines = message.cover(s.patches, srep, fds, builds,
+        lines = message.cover(s.patches, srep, fds, ev,
                               ident.name_email.split(" <")[0], ident.base,
                               f"the {s.tree.name} tree", part_text(s), bench, hot)
         title = ("Convert tasklet users to workqueues" if any(p.thread for p in s.patches)

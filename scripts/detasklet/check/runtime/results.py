@@ -128,17 +128,3 @@ def exercised(hits: dict[str, int], functions: dict[str, list[str]]) -> dict[str
         if ran:
             out[f] = ran
     return out
-
-
-def tested_line(runtime: dict, files: list[str]) -> str | None:
-    """The one line a mail may carry about files: the workloads of this run
-    that passed on both kernels (no kernel report in either) and ran a
-    converted function of one of the files; None when there is none."""
-    ran = [w for w in runtime.get("workloads", [])
-           if w.get("verdict") == "pass" and set(w.get("exercised", {})) & set(files)]
-    if not ran:
-        return None
-    accel = runtime.get("accel", "tcg").upper()
-    whats = "; ".join(w["what"] for w in ran)
-    return (f"Tested in QEMU ({accel}) on {runtime.get('kernel', '?')} with {whats}; "
-            f"no lockdep, debugobjects or WARNING report on the converted kernel.")
