@@ -180,23 +180,38 @@ def roots(fn: str, f: Facts) -> set[str]:
     return out
 
 
+def _first(reg: Registration) -> bool:
+    """Whether a start registration is the first a device or module runs
+    (.probe, .setup, module_init()), before any other callback."""
+    return re.search(r"\.(?:probe|setup) of|module's init", reg.how) is not None
+
+
 def before_init(site: Site, f: Facts) -> str:
     """Why a kill, disable or unlock_wait can run before its item is ever
-    set up, across functions: it is reached from a start callback (.probe,
-    module_init() ...) that never reaches the item's set-up (lcs: the
+    set up, across functions: it is reached from the first start callback
+    (.probe, .setup, module_init()) that never reaches the item's set-up,
+    while the set-up is reached from a later start callback of the driver
+    (.set_online, .ndo_open, .start) and from no first one (lcs: the
     probe's error path frees a channel whose tasklet only set_online sets
     up). "" when no such path is found, or the item is set up in the
     site's own function (cocci/16-report-kill-before-init.cocci looks there)
-    or at file scope (DECLARE_TASKLET())."""
+    or at file scope (DECLARE_TASKLET()). A set-up reached only from
+    functions no registration names (a bus core's, a function pointer) is
+    not ordered by this analysis: no refusal."""
     where = f.inits.get(site.item, set())
     if not where or "" in where or site.function in where or not site.function:
         return ""
     init_roots = set().union(*(roots(i, f) for i in where))
+    later = sorted(r for r in init_roots if r in f.regs and f.regs[r].kind == "start"
+                   and not _first(f.regs[r]))
+    if not later or any(r in f.regs and _first(f.regs[r]) for r in init_roots):
+        return ""
     for r in sorted(roots(site.function, f)):
         reg = f.regs.get(r)
-        if reg and reg.kind == "start" and r not in init_roots:
+        if reg and reg.kind == "start" and _first(reg) and r not in init_roots:
             return (f"it is reached from {r}() ({reg.how}), which never sets {site.item} up "
                     f"(it is set up in {' and '.join(f'{i}()' for i in sorted(where))}, reached "
-                    f"from {' and '.join(f'{i}()' for i in sorted(init_roots))}): cancel_work_sync() "
+                    f"from {' and '.join(f'{i}()' for i in sorted(init_roots))}, and "
+                    f"{later[0]}() is {f.regs[later[0]].how}): cancel_work_sync() "
                     "of a never-initialised work item WARNs, tasklet_kill() did not")
     return ""

@@ -104,7 +104,7 @@ COMPLETIONS = ("complete", "complete_all", "wake_up", "wake_up_all", "wake_up_in
                "blk_mq_end_request", "usb_hcd_giveback_urb", "usb_gadget_giveback_request",
                "dmaengine_desc_get_callback_invoke", "dmaengine_desc_callback_invoke",
                "vchan_cookie_complete", "dma_cookie_complete", "sdio_signal_irq",
-               "ata_qc_complete", "ata_qc_complete_multiple", "wake_up_bit", "up")
+               "ata_qc_complete", "ata_qc_complete_multiple", "wake_up_bit")
 _COMPLETION_RE = re.compile(r"(?:\b(" + "|".join(COMPLETIONS) + r")|(->\s*(?:complete|done|"
                             r"scsi_done|callback)))\s*\(")
 
