@@ -31,7 +31,9 @@ BROKEN = "static int detasklet_selftest_broken = undeclared_on_purpose;\n"
 
 def main() -> int:
     kdir, sample_out, build = (Path(a).resolve() for a in sys.argv[1:4])
-    out = build / "selftest-out"
+    # Beside the build folder, not in it: a build folder may be emptied, so
+    # compile-test refuses one that holds OUT.
+    out = build.parent / f"{build.name}-selftest-out"
     shutil.rmtree(out, ignore_errors=True)
     shutil.copytree(sample_out, out)
     # The converted text of VICTIM: the sample's converted copy holds it.
