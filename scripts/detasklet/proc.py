@@ -143,8 +143,7 @@ def run(args: list[str], *, cwd: Path | str | None = None, env: dict[str, str] |
             _kill_group(p.pid, signal.SIGKILL)
             out, err = p.communicate()
     except BaseException:
-        _kill_group(p.pid, signal.SIGKILL)
-        p.wait()
+        _kill(p)
         raise
     finally:
         OWN.drop(p)
@@ -163,11 +162,16 @@ def lines(args: list[str], *, cwd: Path | str | None = None,
         yield p
         p.wait()
     except BaseException:
-        _kill_group(p.pid, signal.SIGKILL)
-        p.wait()
+        _kill(p)
         raise
     finally:
         OWN.drop(p)
+
+
+def _kill(p: subprocess.Popen[str]) -> None:
+    """A child left by an exception: its whole group killed, and reaped."""
+    _kill_group(p.pid, signal.SIGKILL)
+    p.wait()
 
 
 def _kill_group(pgid: int, sig: int) -> None:

@@ -61,11 +61,16 @@ def _ran(w: dict, paths: list[str]) -> list[str]:
             for fn in fns]
 
 
-def tested_sentence(paths: list[str], runtime: dict) -> str:
+def _passed(runtime: dict, paths: list[str]) -> list[dict]:
     """The workloads that passed on both kernels, with no kernel report in
-    either, and ran a converted function of these files; '' for none."""
-    ran = [w for w in runtime.get("workloads", [])
-           if w.get("verdict") == "pass" and set(w.get("exercised", {})) & set(paths)]
+    either, and ran a converted function of one of paths."""
+    return [w for w in runtime.get("workloads", [])
+            if w.get("verdict") == "pass" and set(w.get("exercised", {})) & set(paths)]
+
+
+def tested_sentence(paths: list[str], runtime: dict) -> str:
+    """What the workloads of _passed() ran of these files; '' for none."""
+    ran = _passed(runtime, paths)
     if not ran:
         return ""
     whats = "; ".join(f"{w['what']} ({', '.join(_ran(w, paths))})" for w in ran)
@@ -95,8 +100,7 @@ class Evidence:
             lines += ["", f"Compile-tested: {len(built)} of the {len(mine)} changed files "
                       "built, each patch on its own; each patch says with which "
                       "configuration and on which architectures."]
-        ran = [w for w in self.runtime.get("workloads", [])
-               if w.get("verdict") == "pass" and set(w.get("exercised", {})) & set(mine)]
+        ran = _passed(self.runtime, mine)
         if ran:
             lines += ["", f"Run {_where(self.runtime)}, pristine and with the whole "
                       "conversion applied (each patch says what ran its code):", ""]
