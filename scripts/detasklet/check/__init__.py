@@ -16,6 +16,8 @@
     leftovers     leftovers: the tasklet API left in a patched tree or build
     bench         bench: tasklet against BH work, the figures read from the guests' logs
       bench_plot    the latency plot of bench.json
+    thread_bar    the TARGET=thread bar from OUT's report.json and all.patch
+                  (tests/thread_bar.py)
     runtime       runtime: pristine and converted kernel booted in QEMU, workloads
                   compared (its own map in runtime/__init__.py)
 (make kunit and make tasklet-free run scripts/kunit.sh and

@@ -13,4 +13,6 @@
     layout    whitespace of changed lines, as checkpatch wants it
     gitdiff   diffs in git form: made, read back, applied, counted
     workcb    the work callbacks a conversion's patch defines (make runtime profiles them)
+    threadbar what the TARGET=thread bar check reads: a patch's process-context queues,
+              a folder's block-layer calls (broader than blockio)
 """

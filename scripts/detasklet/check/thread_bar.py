@@ -1,0 +1,133 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""The bar of a TARGET=thread output, checked from what the run wrote
+(OUT/report.json and OUT/all.patch) and KDIR's code, not from the rules
+that wrote it (tests/thread_bar.py runs it; docs/thread.md):
+
+- reclaim: no file whose patch queues on a process-context system
+  workqueue (none of them has WQ_MEM_RECLAIM) lies in a folder whose code
+  calls the block, SCSI, ATA, NVMe, MMC or memstick layers or registers a
+  host of a storage bus (ctext/threadbar.py: broader than the rule);
+- kernel: no file under kernel/ moves, and report.json says bh for each;
+- policies: no file (outside include/) that a target choice of
+  policies.toml keeps on BH moves; the most specific choice decides, as a
+  driver's own entry may move it out of its subsystem's;
+- report: report.json's target of each converted file agrees with its
+  patch (thread exactly when the patch queues on a process-context queue).
+
+Each check gives its failures as lines; an empty list is a pass.
+"""
+
+from __future__ import annotations
+
+import json
+import posixpath
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..ctext import gitdiff, threadbar
+from ..ctext.sources import read_text
+from ..errors import InputError
+
+POLICIES = Path(__file__).resolve().parents[3] / "policies.toml"
+
+
+@dataclass(frozen=True)
+class Out:
+    """What a TARGET=thread run wrote: each converted file's report.json
+    entry, and the process-context queues its patch names."""
+    files: dict[str, dict[str, Any]]
+    moved: dict[str, list[str]]
+
+
+def load(out: Path) -> Out:
+    """OUT's report.json and all.patch; an InputError when either is missing
+    or the run was not TARGET=thread."""
+    try:
+        report = json.loads((out / "report.json").read_text())
+        patch = (out / "all.patch").read_text(errors="surrogateescape")
+    except (OSError, ValueError) as e:
+        raise InputError(f"{out}: no readable report.json and all.patch ({e})") from None
+    if report.get("target") != "thread":
+        raise InputError(f"{out}: a run of TARGET={report.get('target')}, not thread")
+    files = {f["path"]: f for f in report["files"] if f.get("status") == "converted"}
+    moved = {fd.path: qs for fd in gitdiff.parse(patch) if (qs := threadbar.process_queues(fd))}
+    return Out(files, moved)
+
+
+def choices(path: Path = POLICIES) -> list[tuple[str, str, str]]:
+    """(path prefix, target, entry name) of every target choice."""
+    data = tomllib.loads(path.read_text())
+    return [(p, d["target"], name) for name, d in data.items() if "target" in d
+            for p in d["paths"]]
+
+
+def _folder_calls(kdir: Path, folder: str, cache: dict[str, list[str]]) -> list[str]:
+    """file: call, for each block-layer call in the .c and .h files of folder."""
+    if folder not in cache:
+        found = []
+        for p in sorted((kdir / folder).glob("*.[ch]")):
+            try:
+                calls = threadbar.block_calls(read_text(p))
+            except OSError:
+                continue
+            found += [f"{posixpath.join(folder, p.name)}: {c}()" for c in calls]
+        cache[folder] = found
+    return cache[folder]
+
+
+def reclaim(o: Out, kdir: Path) -> list[str]:
+    """Moved files in a folder whose code shows block I/O."""
+    cache: dict[str, list[str]] = {}
+    bad = []
+    for path, qs in sorted(o.moved.items()):
+        if path.startswith("include/"):
+            continue
+        calls = _folder_calls(kdir, posixpath.dirname(path), cache)
+        if calls:
+            bad.append(f"{path} queues on {', '.join(qs)} (no WQ_MEM_RECLAIM); its folder "
+                       f"calls {'; '.join(calls[:6])}{' ...' if len(calls) > 6 else ''}")
+    return bad
+
+
+def kernel(o: Out) -> list[str]:
+    """kernel/ files that move or whose report says other than bh."""
+    bad = [f"{p} moves to {', '.join(qs)}" for p, qs in sorted(o.moved.items())
+           if p.startswith("kernel/")]
+    bad += [f"{p}: report.json target {f.get('target')!r}" for p, f in sorted(o.files.items())
+            if p.startswith("kernel/") and f.get("target") != "bh"]
+    return bad
+
+
+def policies(o: Out, table: list[tuple[str, str, str]]) -> list[str]:
+    """Files a bh choice covers (its most specific one) that move."""
+    bad = []
+    for path, qs in sorted(o.moved.items()):
+        cover = [c for c in table if path.startswith(c[0])]
+        if path.startswith("include/") or not cover:
+            continue
+        prefix, target, name = max(cover, key=lambda c: len(c[0]))
+        if target == "bh":
+            bad.append(f"{path} moves to {', '.join(qs)}, but policies.toml [{name}] "
+                       f"({prefix}) keeps it on BH")
+    return bad
+
+
+def report(o: Out) -> list[str]:
+    """report.json targets that disagree with the patch."""
+    bad = []
+    for path, f in sorted(o.files.items()):
+        moved = path in o.moved
+        if (f.get("target") == "thread") != moved:
+            bad.append(f"{path}: report.json target {f.get('target')!r}, but its patch "
+                       + ("queues on " + ", ".join(o.moved[path]) if moved
+                          else "names no process-context queue"))
+    return bad
+
+
+def check(out: Path, kdir: Path) -> dict[str, list[str]]:
+    """Every check's failures, by name."""
+    o = load(out)
+    return {"reclaim": reclaim(o, kdir), "kernel": kernel(o),
+            "policies": policies(o, choices()), "report": report(o)}

@@ -1,0 +1,42 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""The C text that the TARGET=thread bar check (check/thread_bar.py) reads,
+on purpose broader than what the conversion reads (ctext/blockio.py), so
+that the check does not repeat the rule it checks:
+
+- the process-context system workqueues a patch's added lines queue on
+  (any system_*_wq that is not a BH one);
+- every call in a source file to a function of the block, SCSI, ATA,
+  NVMe, MMC or memstick layers, and to the host registrations of the
+  buses whose devices are block devices (USB host controllers, FireWire
+  cards, the VMBus): a folder whose code calls none of them holds no
+  driver that completes block I/O.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .gitdiff import FileDiff
+from .lex import mask
+
+_QUEUE_RE = re.compile(r"\bsystem_(?!bh_|bh\b)\w*wq\b")
+_BLOCK_RE = re.compile(
+    r"(?<![\w.>])((?:__)?(?:blk|bio|scsi|ata|nvme|mmc|memstick|sbp2)_\w+"
+    r"|(?:device_)?add_disk|(?:__)?register_blkdev|usb_add_hcd|fw_card_add"
+    r"|vmbus_device_register)\s*\(")
+
+
+def process_queues(fd: FileDiff) -> list[str]:
+    """The process-context system workqueues fd's added lines name, sorted."""
+    found: set[str] = set()
+    for _, body in fd.hunks:
+        for line in body:
+            if line.startswith("+"):
+                found.update(_QUEUE_RE.findall(line[1:]))
+    return sorted(found)
+
+
+def block_calls(text: str) -> list[str]:
+    """The block-layer (and storage-bus host) functions text's code calls,
+    sorted, each once."""
+    return sorted(set(_BLOCK_RE.findall(mask(text))))
