@@ -53,6 +53,13 @@ class DriverPatches(unittest.TestCase):
         with self.assertLogs("detasklet", logging.WARNING):
             self.assertEqual(driver_patches.apply(d, "drivers/foo.c", "int a;\n"), "int a;\n")
 
+    def test_an_empty_doc_line_ends_a_paragraph(self) -> None:
+        (self.dir / "foo.patch").write_text(
+            "/// foo: FOO_OLD is\n/// defined nowhere.\n///\n/// So it goes.\n"
+            + HEAD.split("\n", 1)[1] + DIFF)
+        d = driver_patches.load(self.dir)[1]
+        self.assertEqual(d.why, "foo: FOO_OLD is defined nowhere.\n\nSo it goes.")
+
     def test_two_prep_patches_for_one_file(self) -> None:
         (self.dir / "bar.patch").write_text(HEAD + DIFF)
         with self.assertRaises(InputError):

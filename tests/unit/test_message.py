@@ -126,3 +126,10 @@ class Rewritten(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class DriverPrep(unittest.TestCase):
+    def test_each_paragraph_of_the_reason_stays_one(self) -> None:
+        prep = {"message": "First  paragraph,\nwrapped.\n\nSecond one."}
+        text = message.driver_prep_body(prep, [], Evidence({}))
+        self.assertEqual(text, "First paragraph, wrapped.\n\nSecond one.\n")

@@ -11,7 +11,8 @@ where their lines are (an offset, no fuzz), each found exactly once.
 Either rewrites the driver from one tasklet form into another that does
 the same and that the generic rules convert; its `///` lines say, in the
 driver's terms, why the new form does what the old one did, and that text
-goes to the commit message. Its `// Files:` line names the tree-relative
+goes to the commit message (an empty `///` line between paragraphs).
+Its `// Files:` line names the tree-relative
 files it is for.
 
 The patch runs on the file's text before the facts are taken (after it,
@@ -66,7 +67,7 @@ def load(folder: Path = FOLDER) -> list[DriverPatch]:
         text = p.read_text()
         head = text.split("\ndiff --git ", 1)[0]
         files = _FILES_RE.search(head)
-        why = " ".join(" ".join(_DOC_RE.findall(head)).split())
+        why = _paragraphs(_DOC_RE.findall(head))
         prep = _PREP_RE.search(head)
         if files and why:
             out.append(DriverPatch(p, tuple(files.group(1).split()), why,
@@ -79,6 +80,20 @@ def load(folder: Path = FOLDER) -> list[DriverPatch]:
     if twice:
         raise InputError(f"cocci/drivers/: two prep patches for {twice[0]}; one per file")
     return out
+
+
+def _paragraphs(lines: list[str]) -> str:
+    """The /// text: its paragraphs (an empty /// line ends one), each
+    on one line, an empty line between them."""
+    paras: list[str] = []
+    cur: list[str] = []
+    for ln in [*lines, ""]:
+        if ln.strip():
+            cur.append(ln)
+        elif cur:
+            paras.append(" ".join(" ".join(cur).split()))
+            cur = []
+    return "\n\n".join(paras)
 
 
 def for_file(patches: list[DriverPatch], rel: str) -> list[DriverPatch]:

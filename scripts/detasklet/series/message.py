@@ -250,7 +250,8 @@ def driver_prep_body(prep: dict, files: list[FileDiff], ev: Evidence) -> str:
     if said:
         said[0] = ("What follows was measured with the next patch applied, not with "
                    "this patch alone. " + said[0])
-    return "\n".join([para(" ".join(prep["message"].split())), *paras(*said)]) + "\n"
+    own = [" ".join(p.split()) for p in prep["message"].strip().split("\n\n")]
+    return "\n".join([para(own[0]), *paras(*own[1:], *said)]) + "\n"
 
 
 def core_body(files: list[str] | tuple[str, ...] = ()) -> str:

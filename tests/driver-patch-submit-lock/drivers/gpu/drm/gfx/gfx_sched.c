@@ -8,18 +8,10 @@ static void gfx_sched_tasklet(struct tasklet_struct *t)
 {
 	struct gfx_sched *se = from_tasklet(se, t, tasklet);
 
-	if (!gfx_sched_trylock(se)) {
-		tasklet_hi_schedule(t);
-		return;
-	}
-
-	if (gfx_sched_is_enabled(se)) {
+	gfx_sched_lock(se);
+	if (gfx_sched_is_enabled(se))
 		se->submit_fn(se);
-		gfx_sched_unlock(se);
-	} else {
-		gfx_sched_unlock(se);
-		tasklet_hi_schedule(t);
-	}
+	gfx_sched_unlock(se);
 }
 
 struct gfx_sched *gfx_sched_create(void)
@@ -53,4 +45,13 @@ void gfx_flush_submission(struct gfx_sched *se)
 	local_bh_enable();
 
 	gfx_sched_unlock_wait(se);
+}
+
+/* Process context: disable, wait on the lock, reset, enable and kick. */
+void gfx_sched_reset(struct gfx_sched *se)
+{
+	gfx_sched_disable_nosync(se);
+	gfx_sched_unlock_wait(se);
+	se->private_data = NULL;
+	gfx_sched_enable(se);
 }
