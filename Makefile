@@ -6,7 +6,7 @@ SHELL      := /bin/bash
 # from the environment: an exported PREFIX, CC, TARGET or OUT means
 # something else to the rest of a developer's shell.
 FROM_CMDLINE := CACHE NO_CACHE KVER KDIR OUT J TIMEOUT PATHS TARGET CPUS FROM BASE WORK PREFIX \
-                ARCHES BUILD PRISTINE CC RULE MODE
+                ARCHES BUILD PRISTINE CC RULE MODE M DECISIONS TO MDIR MVARS
 $(foreach v,$(FROM_CMDLINE),$(if $(filter environment,$(origin $(v))),$(eval undefine $(v))))
 CACHE      ?= $(CURDIR)/cache
 # spatch's and get_maintainer.pl's results, kept between runs (NO_CACHE=1: none)
@@ -91,6 +91,10 @@ references: $(foreach v,$(KVERS),$(CACHE)/linux-source-$(v)/Makefile)
 # M=dir: an external module, converted against KDIR (the module is only read);
 # DECISIONS=dir its own decisions (default dir/detasklet/), TO= its maintainer.
 MODULE_ARGS = $(if $(M),--module $(call q,$(M)))
+# compile-test M=: MDIR=sub the folder kbuild's M= names (a DKMS package's drivers/x),
+# MVARS="VAR=value ..." the variables the module's own Makefile passes ({M}: its copy)
+BUILD_MODULE_ARGS = $(MODULE_ARGS) $(if $(MDIR),--module-dir $(call q,$(MDIR))) \
+              $(if $(MVARS),--module-vars $(call q,$(MVARS)))
 CONVERT_MODULE_ARGS = $(MODULE_ARGS) $(if $(DECISIONS),--decisions $(call q,$(DECISIONS))) \
               $(if $(TO),--to $(call q,$(TO)))
 
@@ -225,13 +229,13 @@ coverage: deps $(OUT_REF)
 	@$(PY) -m detasklet coverage $(OUT_KDIR) -o $(call q,$(OUT)) --build-dir $(call q,$(BUILD)) \
 	  --arches $(ARCHES)
 
-## compile-test [KDIR=dir] [M=module] [OUT=dir] [ARCHES=...] [J=n] [CC="ccache gcc"] [PRISTINE=failed|all]
+## compile-test [KDIR=dir] [M=module [MDIR=sub] [MVARS="V=x"]] [OUT=dir] [ARCHES=...] [J=n] [CC="ccache gcc"] [PRISTINE=failed|all]
 compile-test: deps $(OUT_REF)
 	@$(PY) -m detasklet compile-test $(OUT_KDIR) -o $(call q,$(OUT)) --build-dir $(call q,$(BUILD)) \
-	  --arches $(ARCHES) --check
+	  --arches $(ARCHES) --check $(BUILD_MODULE_ARGS)
 	@$(MAKE) --no-print-directory compile-deps $(if $(M),ARCHES=x86_64)
 	@$(PY) -m detasklet compile-test $(OUT_KDIR) -o $(call q,$(OUT)) --build-dir $(call q,$(BUILD)) \
-	  --arches $(ARCHES) -j $(J) --pristine $(PRISTINE) $(CT_CC) $(MODULE_ARGS)
+	  --arches $(ARCHES) -j $(J) --pristine $(PRISTINE) $(CT_CC) $(BUILD_MODULE_ARGS)
 
 # CI: convert a fixed sample of each reference tree (tests/compile-sample-<KVER>.txt)
 # and compile-test every file of it (pristine too); any file that does not

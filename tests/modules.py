@@ -120,6 +120,21 @@ def errors(tmp: Path) -> list[tuple[str, str]]:
             and "was made with M=" in lines[0]
         got.append((f"error module-out-to-{cmd[0]}", "" if ok else
                     f"exit {p.returncode}, stderr {p.stderr.strip()[-200:]!r}"))
+    # how compile-test M= builds it: MDIR= inside the module, MVARS= of VAR=value
+    for name, args, want in (
+            ("mdir-without-m", ["--module-dir", "x"], "say M= too"),
+            ("mdir-outside", ["--module", str(mod), "--module-dir", "../"], "not a folder inside"),
+            ("mdir-no-kbuild", ["--module", str(mod), "--module-dir", "."], ""),
+            ("mvars-not-var", ["--module", str(mod), "--module-vars", "X=1 -j8"],
+             "is not VAR=value")):
+        p = subprocess.run([sys.executable, "-m", "detasklet", "compile-test", str(KDIR), "-o",
+                            str(out), "--check", *args], capture_output=True, text=True,
+                           env={**os.environ, **ENV})
+        lines = p.stderr.strip().splitlines()
+        ok = p.returncode == 0 and not lines if not want else \
+            p.returncode == 2 and len(lines) == 1 and want in lines[0]
+        got.append((f"error compile-test-{name}", "" if ok else
+                    f"exit {p.returncode}, stderr {p.stderr.strip()[-200:]!r}"))
     return got
 
 

@@ -171,6 +171,8 @@ def cmd_compile_test(a: argparse.Namespace) -> int:
     from .check import compile_test
     from .module import refuse_module_out
     from .out.staging import locked
+    if not a.module and (a.module_dir or a.module_vars):
+        raise InputError("MDIR= and MVARS= say how to build an external module: say M= too")
     if not a.module:
         refuse_module_out(a.out, "make compile-test without M=")
     from .out.files import load_patch
@@ -178,12 +180,13 @@ def cmd_compile_test(a: argparse.Namespace) -> int:
     load_patch(out)         # what it builds: missing, --check fails before any install
     if a.module:
         from .check import module_build
-        module_build.check(out, Path(a.module))
+        how = module_build.How(a.module_dir, a.module_vars.split())
+        how.check(module_build.check(out, Path(a.module))[0].root)
     if a.check:
         return 0
     if a.module:
         with locked(out):
-            return module_build.main(out, build, a.jobs, Path(a.module))
+            return module_build.main(out, build, a.jobs, Path(a.module), how)
     with locked(out):
         return compile_test.main(compile_test.Job(kdir, out, build, arches, a.jobs,
                                                   a.cc or None, a.files or None,
@@ -359,6 +362,12 @@ def parser() -> Parser:
                            help="the external module (M=) OUT was converted from: build it "
                            "with make -C <prepared KDIR build> M=<copy>, pristine and "
                            "converted")
+    p_compile.add_argument("--module-dir", metavar="SUB", default="",
+                           help="the module's folder kbuild's M= names, relative to its "
+                           "root, when not the root (a DKMS package's drivers/NAME)")
+    p_compile.add_argument("--module-vars", metavar="'VAR=value ...'", default="",
+                           help="make variables the module's own Makefile passes to kbuild; "
+                           "{M} stands for the module copy's root")
     p_compile.add_argument("--strict", action="store_true",
                            help="also fail when a file is not built converted on any arch")
 

@@ -42,7 +42,15 @@ class Habits(unittest.TestCase):
         p = make_n(["convert", "compile-test", "KDIR=/k", "M=/m", "DECISIONS=/d", "TO=A <a@b.c>"])
         self.assertEqual(p.returncode, 0, p.stderr)
         self.assertIn("--module '/m' --decisions '/d' --to 'A <a@b.c>'", p.stdout)
-        self.assertEqual(p.stdout.count("--module '/m'"), 2)
+        # convert, compile-test's --check, compile-test
+        self.assertEqual(p.stdout.count("--module '/m'"), 3)
+
+    def test_module_build_folder_and_variables(self) -> None:
+        p = make_n(["compile-test", "KDIR=/k", "M=/m", "MDIR=drivers/x",
+                    "MVARS=X_ALL=m X_INC={M}/include"])
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertEqual(p.stdout.count(
+            "--module '/m' --module-dir 'drivers/x' --module-vars 'X_ALL=m X_INC={M}/include'"), 2)
 
     def test_environment_does_not_leak(self) -> None:
         p = make_n(["convert", "compile-test", "branches", "KDIR=/k"],
