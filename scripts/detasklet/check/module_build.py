@@ -65,7 +65,7 @@ def prepare(kdir: Path, bdir: Path, jobs: int) -> None:
         log.info(f"{bdir.name}: make {CONFIG}, then {' '.join(CONFIG_OFF)} off")
         r = proc.run([*base, CONFIG], env=kernel_env())
         if r.rc == 0:
-            r = proc.run(["sh", str(kdir / "scripts" / "config"), "--file", str(bdir / ".config"),
+            r = proc.run(["bash", str(kdir / "scripts" / "config"), "--file", str(bdir / ".config"),
                           *[a for c in CONFIG_OFF for a in ("--disable", c)]], env=kernel_env())
         if r.rc == 0:
             r = proc.run([*base, "olddefconfig"], env=kernel_env())
