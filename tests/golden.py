@@ -7,7 +7,10 @@ tests/NAME_refused.c  must stay unconverted and unchanged;
                     expected/NAME_refused.reason is a text that the tool's
                     reason must contain.
 tests/NAME/         a folder case (a header and several .c): expected/NAME.patch
-                    is the whole diff, so a shared header changes exactly once.
+                    is the whole diff, so a shared header changes exactly once;
+                    expected/NAME.steps, when there, the driver's own patches
+                    (cocci/drivers/ with `// Fix:` or `// Prep:`), each diff
+                    from the text the one before it left.
 tests/NAME.toml     the decisions the case's driver comes with (decisions/ form).
 expected/NAME.sites the verdict of each enable/kill/disable/... site, one a line
                     (line, function, API, replacement, verdict, analysis).
@@ -33,6 +36,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 
 from fixtures import Tally  # noqa: E402
 from detasklet.convert import classify, decisions, driver_patches, pipeline, rewrite  # noqa: E402
+from detasklet.convert import write as convert_write  # noqa: E402
 from detasklet.convert.groups import Group  # noqa: E402
 from detasklet.ctext.gitdiff import file_diff, parse  # noqa: E402
 from detasklet.errors import PatchError  # noqa: E402
@@ -127,7 +131,19 @@ def case_dir(d: Path) -> str:
     want = (EXPECTED / f"{d.name}.patch").read_text()
     if got != want:
         return "patch differs from expected"
+    steps = EXPECTED / f"{d.name}.steps"
+    if steps.exists() and own_patches(outs) != steps.read_text():
+        return "the driver's own patches (fix, prep) differ from expected"
     return ""
+
+
+def own_patches(outs: list[classify.Outcome]) -> str:
+    """The driver's patches of their own (report.json "driver_prep"), in
+    series order: for each, '# fix: <subject>' or '# prep: <subject>', its
+    Fixes: tag, then its diff (expected/NAME.steps pins them)."""
+    return "".join(f"# {'fix' if r.get('fix') else 'prep'}: {r['subject']}\n"
+                   + (f"# Fixes: {r['fixes']}\n" if r.get("fixes") else "") + r["diff"]
+                   for r in convert_write.driver_preps(outs))
 
 
 RULES = sorted((ROOT / "cocci").glob("*.cocci"))

@@ -66,6 +66,59 @@ class DriverPatches(unittest.TestCase):
             driver_patches.load(self.dir)
 
 
+FIX_HEAD = ("/// foo: foo_remove() kills the tasklet before free_irq().\n///\n"
+            "/// Kill it after.\n// Files: drivers/foo.c\n// Fix: Kill the tasklet after free_irq()\n"
+            '// Fixes: 0123456789abcdef ("foo: Add the foo driver")\n\n')
+
+
+class FixLines(unittest.TestCase):
+    """`// Fix:` and `// Fixes:`: a fix runs first, its message keeps its
+    paragraphs, and a header that mixes the lines up is refused."""
+
+    def setUp(self) -> None:
+        self.tmp = tempfile.TemporaryDirectory()
+        self.dir = Path(self.tmp.name)
+        (self.dir / "foo.patch").write_text(HEAD + DIFF)
+        (self.dir / "foo-fix.cocci").write_text(FIX_HEAD + "virtual patch\n")
+        (self.dir / "afoo.cocci").write_text(COCCI)
+
+    def tearDown(self) -> None:
+        self.tmp.cleanup()
+
+    def load_with(self, head: str) -> list[driver_patches.DriverPatch]:
+        (self.dir / "foo-fix.cocci").write_text(head + "virtual patch\n")
+        return driver_patches.load(self.dir)
+
+    def test_fix_first_then_prep_then_the_others(self) -> None:
+        ds = driver_patches.for_file(driver_patches.load(self.dir), "drivers/foo.c")
+        self.assertEqual([(d.path.name, d.own) for d in ds],
+                         [("foo-fix.cocci", "Kill the tasklet after free_irq()"),
+                          ("foo.patch", "Remove FOO_OLD"), ("afoo.cocci", "")])
+        fix = ds[0]
+        self.assertEqual((fix.fix, fix.prep), ("Kill the tasklet after free_irq()", ""))
+        self.assertEqual(fix.fixes, '0123456789abcdef ("foo: Add the foo driver")')
+        self.assertEqual(fix.why, "foo: foo_remove() kills the tasklet before free_irq()."
+                                  "\n\nKill it after.")
+
+    def test_fix_without_a_known_commit(self) -> None:
+        d = self.load_with(FIX_HEAD.replace('// Fixes: 0123456789abcdef ("foo: Add the foo '
+                                            'driver")\n', ""))
+        self.assertEqual([x.fixes for x in d if x.fix], [""])
+
+    def test_headers_that_are_refused(self) -> None:
+        for head in (FIX_HEAD + "// Prep: Remove FOO_OLD\n",                 # both
+                     FIX_HEAD.replace("// Fix: Kill the tasklet after free_irq()\n", ""),
+                     FIX_HEAD.replace("0123456789abcdef", "0123456"),      # too short
+                     FIX_HEAD.replace('("foo: Add the foo driver")', "foo: Add")):
+            with self.subTest(head=head), self.assertRaises(InputError):
+                self.load_with(head)
+
+    def test_two_fixes_for_one_file(self) -> None:
+        (self.dir / "foo-fix2.cocci").write_text(FIX_HEAD + "virtual patch\n")
+        with self.assertRaises(InputError):
+            driver_patches.load(self.dir)
+
+
 class ApplyAnywhere(unittest.TestCase):
     def test_lines_twice_is_an_error(self) -> None:
         fd = parse(DIFF)[0]

@@ -288,6 +288,18 @@ if __name__ == "__main__":
     unittest.main()
 
 
+def foo_tree(kdir: Path, out: Path, foo: str) -> None:
+    """The files of FILES in kdir with foo as drivers/dma/foo.c (no
+    drivers/dma/sub/Makefile), and an empty out."""
+    for p, t in {**FILES, "drivers/dma/foo.c": foo}.items():
+        (kdir / p).parent.mkdir(parents=True, exist_ok=True)
+        (kdir / p).write_text(t)
+    (kdir / "MAINTAINERS").write_text(MAINTAINERS)
+    (kdir / "Makefile").write_text("VERSION = 6\n")
+    (kdir / "drivers/dma/Makefile").write_text("obj-y += foo.o bar.o\nobj-y += sub/\n")
+    out.mkdir()
+
+
 class DriverPrep(unittest.TestCase):
     """A driver's own prep patch (a cocci/drivers/ patch with a Prep: line)
     comes right before the driver's conversion, with its subject and
@@ -303,17 +315,11 @@ class DriverPrep(unittest.TestCase):
         old = OLD_C.replace("\treturn 0;\n", "#ifdef FOO_OLD\n\tfoo_old(f);\n#endif\n"
                                                "\tfoo_dead(f);\n\treturn 0;\n")
         self.old = old
-        for p, t in {**FILES, "drivers/dma/foo.c": old}.items():
-            (self.kdir / p).parent.mkdir(parents=True, exist_ok=True)
-            (self.kdir / p).write_text(t)
-        (self.kdir / "MAINTAINERS").write_text(MAINTAINERS)
-        (self.kdir / "Makefile").write_text("VERSION = 6\n")
-        (self.kdir / "drivers/dma/Makefile").write_text("obj-y += foo.o bar.o\nobj-y += sub/\n")
-        self.out.mkdir()
+        foo_tree(self.kdir, self.out, old)
         o = Outcome("drivers/dma/foo.c", Status.CONVERTED, "", [], old, _new(self.MID))
-        o.prepped = self.MID
-        o.prep = ("cocci/drivers/foo.cocci", "Remove the unused FOO_OLD path",
-                  "FOO_OLD is defined nowhere in the tree.")
+        o.steps = [({"source": "cocci/drivers/foo.cocci",
+                     "subject": "Remove the unused FOO_OLD path",
+                     "message": "FOO_OLD is defined nowhere in the tree."}, self.MID)]
         groups = [[o], [Outcome(p, Status.CONVERTED, "", [], FILES[p], _new(FILES[p]))
                         for p in GROUPS[1]]]
         write.patch(self.out, groups)

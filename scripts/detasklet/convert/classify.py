@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from ..ctext.lex import block_at, function_start, line_of, mask
 from ..ctext.tasklet import find_uses
 from ..out.files import Status
+from .driver_patches import DriverPatch
 from .groups import Group
 from .legacy import PARAM
 from .rewrite import Result
@@ -31,10 +32,10 @@ class Outcome:
     new: str
     notes: list[str] = field(default_factory=list)   # for the reviewer, when converted
     sites: list[dict] = field(default_factory=list)  # verdicts of its sites (sites.Site.record)
-    # converted with a prep patch of its driver first: the text after that
-    # patch, and the patch (source, subject, message)
-    prepped: str = ""
-    prep: tuple[str, str, str] | tuple[()] = ()
+    # converted with patches of its driver's own first (a fix, a prep
+    # patch), in order: each one's report.json "driver_prep" record
+    # without files and diff, and the file's text after it
+    steps: list[tuple[dict, str]] = field(default_factory=list)
     # the text the rules converted, when it is not the file's own (a driver
     # patch, convert.per_vector or convert.normalise rewrote it first)
     base: str = ""
@@ -299,7 +300,19 @@ def classify_group(g: Group, old: dict[str, str], res: dict[str, Result],
                     parse=parse_note(src[f], res.get(f)))
         if st == Status.CONVERTED:
             o.base = g.source.get(f, "")
-        if st == Status.CONVERTED and f in g.prepped and g.prep:
-            o.prepped, o.prep = g.prepped[f], (g.prep.name, g.prep.prep, g.prep.why)
+        if st == Status.CONVERTED:
+            o.steps = [(step_record(d), texts[f]) for d, texts in g.steps if f in texts]
         out.append(o)
     return out
+
+
+def step_record(d: DriverPatch) -> dict:
+    """What report.json "driver_prep" says of a driver's patch of its own,
+    besides its files and diff."""
+    rec: dict[str, str | bool] = {"source": d.name, "subject": d.own,
+                                  "message": d.why}
+    if d.fix:
+        rec["fix"] = True
+        if d.fixes:
+            rec["fixes"] = d.fixes
+    return rec

@@ -26,6 +26,15 @@ maintainers would take on its own (dead code removed, a missing cancel
 added): it becomes a patch of its own, with that subject and the /// text
 as its message, right before the driver's conversion in the series; it
 runs before the other driver patches. One prep patch per file.
+
+A patch with a `// Fix: <subject>` line instead is a bug fix the
+conversion needs (a kill while the interrupt can still schedule the
+tasklet, a count that underflows): a patch of its own too, but the first
+of its tree's series, for the tree's fixes branch, and the conversion
+applies on top of it. `// Fixes: <12+ hex digits> ("<subject>")` names
+the commit that brought the bug in, when it is known; it becomes the
+mail's Fixes: tag. A fix runs first of all (before a prep patch). One fix
+patch per file. An empty `///` line starts a new paragraph of the message.
 """
 
 from __future__ import annotations
@@ -45,18 +54,30 @@ FOLDER = Path(__file__).resolve().parents[3] / "cocci" / "drivers"
 _FILES_RE = re.compile(r"^//\s*Files:\s*(.+)$", re.M)
 _DOC_RE = re.compile(r"^///[ \t]?(.*)$", re.M)
 _PREP_RE = re.compile(r"^//\s*Prep:\s*(.+?)\s*$", re.M)
+_FIX_RE = re.compile(r"^//\s*Fix:\s*(.+?)\s*$", re.M)
+_FIXES_RE = re.compile(r"^//\s*Fixes:\s*(.*?)\s*$", re.M)
+# the kernel's form of the tag (Documentation/process/submitting-patches.rst)
+FIXES_FORM = re.compile(r'[0-9a-f]{12,40} \("\S.*"\)')
 
 
 @dataclass(frozen=True)
 class DriverPatch:
     path: Path
     files: tuple[str, ...]     # tree-relative
-    why: str                   # the /// text, one paragraph
+    why: str                   # the /// text, its paragraphs apart ("\n\n")
     prep: str = ""             # the subject of its own patch, when it is a prep patch
+    fix: str = ""              # the subject of its own patch, when it is a fix
+    fixes: str = ""            # the Fixes: tag's value, when the bad commit is known
 
     @property
     def name(self) -> str:
         return f"cocci/drivers/{self.path.name}"
+
+    @property
+    def own(self) -> str:
+        """The subject of the patch of its own it becomes (a fix or a prep
+        patch), "" when it only prepares the file for the rules."""
+        return self.fix or self.prep
 
 
 def load(folder: Path = FOLDER) -> list[DriverPatch]:
@@ -68,18 +89,34 @@ def load(folder: Path = FOLDER) -> list[DriverPatch]:
         head = text.split("\ndiff --git ", 1)[0]
         files = _FILES_RE.search(head)
         why = _paragraphs(_DOC_RE.findall(head))
-        prep = _PREP_RE.search(head)
         if files and why:
             out.append(DriverPatch(p, tuple(files.group(1).split()), why,
-                                   prep.group(1) if prep else ""))
+                                   *_own_lines(p.name, head)))
         else:
             log.warning(f"cocci/drivers/{p.name}: no '// Files:' line or no '///' text; "
                         "not used")
-    twice = [f for d in out if d.prep for f in d.files
-             if sum(f in e.files for e in out if e.prep) > 1]
-    if twice:
-        raise InputError(f"cocci/drivers/: two prep patches for {twice[0]}; one per file")
+    for kind in ("prep", "fix"):
+        twice = [f for d in out if getattr(d, kind) for f in d.files
+                 if sum(f in e.files for e in out if getattr(e, kind)) > 1]
+        if twice:
+            raise InputError(f"cocci/drivers/: two {kind} patches for {twice[0]}; one per file")
     return out
+
+
+def _own_lines(name: str, head: str) -> tuple[str, str, str]:
+    """(prep subject, fix subject, Fixes: value) of a driver patch's
+    header; a header that mixes them up is an InputError."""
+    prep, fix, fixes = (m.group(1) if m else "" for m in
+                        (r.search(head) for r in (_PREP_RE, _FIX_RE, _FIXES_RE)))
+    if prep and fix:
+        raise InputError(f"cocci/drivers/{name}: both '// Prep:' and '// Fix:'; a patch is "
+                         "one or the other")
+    if fixes and not fix:
+        raise InputError(f"cocci/drivers/{name}: '// Fixes:' without '// Fix:'")
+    if fixes and not FIXES_FORM.fullmatch(fixes):
+        raise InputError(f"cocci/drivers/{name}: '// Fixes: {fixes}' is not "
+                         '<12 or more hex digits> ("<subject>")')
+    return prep, fix, fixes
 
 
 def _paragraphs(lines: list[str]) -> str:
@@ -97,8 +134,10 @@ def _paragraphs(lines: list[str]) -> str:
 
 
 def for_file(patches: list[DriverPatch], rel: str) -> list[DriverPatch]:
-    """The driver patches of the file rel, its prep patch first."""
-    return sorted((d for d in patches if rel in d.files), key=lambda d: not d.prep)
+    """The driver patches of the file rel: its fix first, then its prep
+    patch, then the others."""
+    return sorted((d for d in patches if rel in d.files),
+                  key=lambda d: 0 if d.fix else 1 if d.prep else 2)
 
 
 def apply(d: DriverPatch, rel: str, text: str, timeout: int = 120) -> str:

@@ -60,10 +60,11 @@ class Group:
     # file -> the text the analyses and spatch read, where it is not the
     # file's own (rewritten(): driver patches, per-vector move, normalising)
     source: dict[str, str] = field(default_factory=dict)
-    # file -> its text after its driver's prep patch (a patch of its own,
-    # before the conversion), and that patch
-    prepped: dict[str, str] = field(default_factory=dict)
-    prep: driver_patches.DriverPatch | None = None
+    # the driver's patches of their own (its fix, its prep patch: each
+    # before the conversion), in the order they apply, each with the text
+    # of each file it changed after it
+    steps: list[tuple[driver_patches.DriverPatch, dict[str, str]]] = field(
+        default_factory=list)
     # a header nothing in the tree names, whose only tasklet API is plain
     # members: they are deleted, not converted (fixups.after_spatch)
     dead_members: set[str] = field(default_factory=set)
@@ -213,11 +214,8 @@ def rewritten(kdir: Path, g: Group, codes: dict[str, str],
             if text == raw:
                 continue
             g.source[f], codes[f] = text, mask(text)
-            if d.prep and g.prep is not None and g.prep != d:
-                g.refusals.setdefault(f, f"two prep patches for one group: {g.prep.name} "
-                                         f"and {d.name}")
-            elif d.prep:
-                g.prepped[f], g.prep = text, d
+            if d.own:
+                own_step(g, d, f, text)
             else:
                 g.notes.setdefault(f, []).append(d.why)
     for pv in per_vector.find(codes):
@@ -229,6 +227,22 @@ def rewritten(kdir: Path, g: Group, codes: dict[str, str],
         if text != raw:
             g.source[f], codes[f] = text, mask(text)
             g.notes.setdefault(f, []).extend(notes)
+
+
+def own_step(g: Group, d: driver_patches.DriverPatch, f: str, text: str) -> None:
+    """Record that d, a patch of its own (fix or prep), made text of f; a
+    second fix or prep patch of the same kind in one group refuses f."""
+    other = next((e for e, _ in g.steps if e != d and bool(e.fix) == bool(d.fix)), None)
+    if other:
+        kind = "fix" if d.fix else "prep"
+        g.refusals.setdefault(f, f"two {kind} patches for one group: {other.name} and {d.name}")
+        return
+    step = next((t for e, t in g.steps if e == d), None)
+    if step is None:
+        step = {}
+        g.steps.append((d, step))
+        g.steps.sort(key=lambda st: not st[0].fix)
+    step[f] = text
 
 
 def examine(kdir: Path, g: Group, masked: Callable[[str], str] | None = None,

@@ -106,19 +106,27 @@ def core_removal(out: Path, kdir: Path, outcomes: list[Outcome], paths: list[str
 
 
 def driver_preps(outcomes: list[Outcome]) -> list[dict]:
-    """report.json "driver_prep": each driver prep patch (cocci/drivers/,
-    a `// Prep:` line) that converted files went through, with its files,
-    subject, message and diff (pristine text to the text after it); the
-    series put it right before the driver's conversion, which then starts
-    from that text."""
-    by: dict[tuple[str, str, str], list[Outcome]] = defaultdict(list)
+    """report.json "driver_prep": each driver patch of its own (cocci/drivers/,
+    a `// Fix:` or `// Prep:` line) that converted files went through, with
+    its files, subject, message, "fix" and "fixes" for a fix, and diff
+    (from the text before it, the pristine one for the first, to the text
+    after it); the fixes first. The series put a fix first in its tree's
+    series and a prep patch right before the driver's conversion, which
+    then starts from the text after the last of them."""
+    by: dict[str, tuple[dict, list[str]]] = {}
     for o in sorted(outcomes, key=lambda o: o.path):
-        if o.prep and o.status == Status.CONVERTED:
-            by[o.prep].append(o)
-    return [{"source": src, "files": [o.path for o in os_], "subject": subject,
-             "message": why,
-             "diff": "".join(_laid_out_diff((o.path, o.old, o.prepped)) for o in os_)}
-            for (src, subject, why), os_ in sorted(by.items())]
+        if o.status != Status.CONVERTED:
+            continue
+        before = o.old
+        for rec, text in o.steps:
+            after = layout.tidy(before, text)
+            d = file_diff(o.path, before, after)
+            if d:
+                by.setdefault(rec["source"], (rec, []))[1].append(d)
+            before = after
+    return [{**rec, "files": [parse(d)[0].path for d in ds], "diff": "".join(ds)}
+            for rec, ds in sorted(by.values(), key=lambda v: (not v[0].get("fix"),
+                                                              v[0]["source"]))]
 
 
 def subsystem(path: str) -> str:

@@ -48,6 +48,8 @@ def patch_mail(p: Patch, ident: Ident, fds: dict[str, FileDiff],
     extra = list(dict.fromkeys(n_ for f in p.files for n_ in notes.get(f, [])))
     if p.prep:
         msg = message.prep_body(p.prep, files, ev)
+    elif p.fix:
+        msg = message.fix_body(p.driver_prep)
     elif p.driver_prep:
         msg = message.driver_prep_body(p.driver_prep, files, ev)
     elif p.core:
@@ -59,7 +61,9 @@ def patch_mail(p: Patch, ident: Ident, fds: dict[str, FileDiff],
                            [s for f in p.files for s in (sites or {}).get(f, [])], p.queues,
                            {f: k for f, k in (keys or {}).items() if f in p.files},
                            p.thread, p.guards, p.kept_bh)
-    return Mail(p.subject, f"{msg}\nSigned-off-by: {ident.name_email}\n", files, p.to, p.cc,
+    # a Fixes: tag ends the message: the trailers are one block
+    sep = "" if msg.rsplit("\n", 2)[-2].startswith("Fixes: ") else "\n"
+    return Mail(p.subject, f"{msg}{sep}Signed-off-by: {ident.name_email}\n", files, p.to, p.cc,
                 f"No recipients: {p.no_rcpt}." if p.no_rcpt else "", p.core)
 
 

@@ -254,6 +254,17 @@ def driver_prep_body(prep: dict, files: list[FileDiff], ev: Evidence) -> str:
     return "\n".join([para(own[0]), *paras(*own[1:], *said)]) + "\n"
 
 
+def fix_body(fix: dict) -> str:
+    """The message of a driver's fix (report.json "driver_prep" with
+    "fix"): the bug and its fix in the driver's terms, as the person who
+    read the driver wrote them, and the Fixes: tag when the commit that
+    brought the bug in is known. Nothing about building: make compile-test
+    builds a driver's files with its conversion applied, never this patch
+    alone."""
+    text = "\n\n".join(para(p_) for p_ in fix["message"].strip().split("\n\n")) + "\n"
+    return text + (f"\nFixes: {fix['fixes']}\n" if fix.get("fixes") else "")
+
+
 def core_body(files: list[str] | tuple[str, ...] = ()) -> str:
     """The message of the tasklet core's removal, the last patch; files:
     its files (the Documentation/ ones are named)."""
@@ -427,6 +438,37 @@ def latency(bench: dict | None, hot: list[HotPath], target: str = "bh") -> list[
     return out
 
 
+def fixes_sentence(patches: "list[Patch]", fixes: "list[Patch]", scope: str) -> str:
+    """What the cover letter says of the driver fixes at the head of its
+    series: which patches, which tree's fixes branch takes them, and that
+    the conversions apply on top of them."""
+    tree = fixes[0].tree
+    where = tree.fixes or f"the fixes branch of {scope or 'the ' + tree.name + ' tree'}"
+    nums = [patches.index(p) + 1 for p in fixes]
+    conv = [next((n for n, q in enumerate(patches, 1) if n > i and not q.driver_prep
+                  and set(q.files) & set(p.files)), 0) for i, p in zip(nums, fixes)]
+    if len(fixes) == 1:
+        return (f"Patch {nums[0]} ({fixes[0].subject}) fixes a bug in {fixes[0].name}, "
+                f"before the driver is converted: it is meant for {where}, and applies on "
+                "its own" + (f"; patch {conv[0]}, the conversion of {fixes[0].name}, applies "
+                             "on top of it." if conv[0] else "."))
+    return (f"Patches {', '.join(map(str, nums[:-1]))} and {nums[-1]} fix bugs in the "
+            f"drivers they name, before those are converted: they are meant for {where}, "
+            "and each applies on its own; each driver's conversion applies on top of its "
+            "fix.")
+
+
+def stat_line(fds: list[FileDiff]) -> str:
+    """The summary line of the series' diffstat: the files its patches
+    change (each once), and their insertions and deletions."""
+    if not fds:
+        return ""
+    n, add, rem = len({f.path for f in fds}), sum(f.added for f in fds), sum(f.removed for f in fds)
+    return (f" {n} file{'s' if n != 1 else ''} changed"
+            + (f", {add} insertion{'s' if add != 1 else ''}(+)" if add else "")
+            + (f", {rem} deletion{'s' if rem != 1 else ''}(-)" if rem else ""))
+
+
 def cover(patches: "list[Patch]", rep: dict, fds: dict[str, FileDiff],
           ev: Evidence, who: str, base: str,
           scope: str = "", part: str = "", bench: dict | None = None,
@@ -449,22 +491,26 @@ def cover(patches: "list[Patch]", rep: dict, fds: dict[str, FileDiff],
     sites = [s for f in files if f.get("path") in mine for s in f.get("sites", [])]
     where = f"Linux {rep.get('kernel', '')}" + (f" for {scope}" if scope else "")
     order = ("each patch applies on its own, in any order." if not preps else
-             "the first patch adds " + " and ".join(queues.values() or ["the subsystem's "
-                                                                       "workqueues"])
+             ("the first patch" if patches[0] is preps[0] else
+              f"patch {patches.index(preps[0]) + 1}") + " adds "
+             + " and ".join(queues.values() or ["the subsystem's workqueues"])
              + f" ({preps[0].subject}), which the driver patches queue on, so they "
              "come after it, in any order.")
     if any(p.core for p in patches):
         order = order[:-1] + ("; the last patch removes the tasklet core, and applies only "
                               "once every other series of this conversion is in.")
-    dpreps = [p for p in patches if p.driver_prep]
+    dpreps = [p for p in patches if p.driver_prep and not p.fix]
+    fixes = [p for p in patches if p.fix]
+    unless = (["a driver's conversion applies on top of its fix, which comes first"]
+              if fixes else [])
     if dpreps:
-        order = order[:-1] + (
-            ", except that " + ("a driver's conversion applies on top of the driver's own "
-                                "preparation patch, which comes right before it"
-                                if len(dpreps) > 1 else
-                                f"patch {patches.index(dpreps[0]) + 2} applies on top of "
-                                f"patch {patches.index(dpreps[0]) + 1} "
-                                f"({dpreps[0].subject}), which prepares that driver") + ".")
+        unless.append("a driver's conversion applies on top of the driver's own "
+                      "preparation patch, which comes right before it" if len(dpreps) > 1 else
+                      f"patch {patches.index(dpreps[0]) + 2} applies on top of "
+                      f"patch {patches.index(dpreps[0]) + 1} "
+                      f"({dpreps[0].subject}), which prepares that driver")
+    if unless:
+        order = order[:-1] + ", except that " + ", and ".join(unless) + "."
     moved = [p for p in patches if p.thread]
     thread_wqs = sorted({o for p in moved for o in p.thread.values()})
     lines: list[str] = [
@@ -493,6 +539,8 @@ def cover(patches: "list[Patch]", rep: dict, fds: dict[str, FileDiff],
                                              else "the patches that stay on BH workqueues")
                            + " is not moved to a process-context workqueue: "
                            + (kept[0] if len(kept) == 1 else "each patch says why."))]
+    if fixes:
+        lines += ["", para(fixes_sentence(patches, fixes, scope))]
     if part:
         lines += ["", para(part)]
     users = len(files) or len(mine)
@@ -535,8 +583,7 @@ def cover(patches: "list[Patch]", rep: dict, fds: dict[str, FileDiff],
             lines += [bullet(f"{f['path']}: {f.get('reason') or f.get('status', '')}")]
     lines += [""]
     lines += [f"{who} ({total}):"] + [f"  {p.subject}" for p in patches] + [""]
-    stat = diffstat(sorted(every + core, key=lambda f: f.path))
-    lines += [stat.splitlines()[-1] if stat else ""]
+    lines += [stat_line([fd for p in patches for fd in p.file_diffs(fds)])]
     if base:
         lines += ["", f"base-commit: {base}"]
     return lines

@@ -60,6 +60,12 @@ class Patch:
     queues: dict[str, str] = field(default_factory=dict)  # system wq -> the policy's, used here
 
     @property
+    def fix(self) -> bool:
+        """A driver's bug fix (a cocci/drivers/ patch with a `// Fix:` line):
+        first in its series, for the tree's fixes branch."""
+        return bool(self.driver_prep.get("fix"))
+
+    @property
     def subject(self) -> str:
         if self.prep:
             return f"{self.prefix}{self.sep} {self.prep['subject'].partition(': ')[2]}"
@@ -286,10 +292,12 @@ def plan(kdir: Path, fds: dict[str, FileDiff], old: dict[str, str],
 
 
 def with_driver_preps(patches: list[Patch], preps: list[dict]) -> list[Patch]:
-    """patches with each driver prep patch inserted right before the
-    conversion patch that holds its files (some of them: a file the prep
-    patch alone changes is not in the conversion), from the same driver,
-    tree and prefix."""
+    """patches with each driver's patch of its own (report.json
+    "driver_prep": a fix, a prep patch, in that order) inserted right
+    before the conversion patch that holds its files (some of them: a file
+    the patch alone changes is not in the conversion), from the same
+    driver, tree and prefix. series.write.split then moves the fixes to
+    the front of their series."""
     out: list[Patch] = []
     done: list[dict] = []
     for p in patches:

@@ -13,7 +13,9 @@ tree applies (S390 ZFCP DRIVER: the SCSI tree).
 
 trees.toml (beside this file) holds what MAINTAINERS does not say: a
 short name for a tree, the tag its subjects carry ([PATCH net-next 1/9]),
-the most patches it takes in one series, and why.
+the most patches it takes in one series, and why; and the fixes branch a
+driver's fix is meant for (net for net-next's drivers), which the cover
+letter names.
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ class Tree:
     limit: int = 0       # most patches in one series (0: no limit)
     why: str = ""        # why the tag or the limit
     via: str = ""        # how it was found, when not by T:: a list, or none
+    fixes: str = ""      # the fixes branch a driver's fix goes to, as its maintainers name it
 
 
 def load_table(path: Path = TABLE) -> dict[str, dict]:
@@ -141,7 +144,7 @@ def by_section(row: dict, index: Index, table: dict[str, dict]) -> Tree:
         return make_tree("", table, "misc", f"{row['via']} names no tree")
     t = make_tree(_development(via.trees), table)
     return Tree(t.name, t.url, t.tag, t.limit, " ".join(row.get("why", "").split()) or t.why,
-                f"section {via.name}")
+                f"section {via.name}", t.fixes)
 
 
 def make_tree(t_line: str, table: dict[str, dict], name: str = "", via: str = "") -> Tree:
@@ -152,9 +155,10 @@ def make_tree(t_line: str, table: dict[str, dict], name: str = "", via: str = ""
     why = row.get("why", "")
     if row.get("name") and row["name"] != name:
         name = row["name"]
-        row = {**table.get(name, {}), **{k: v for k, v in row.items() if k == "tag"}}
+        row = {**table.get(name, {}), **{k: v for k, v in row.items() if k in ("tag", "fixes")}}
         why = why or row.get("why", "")
-    return Tree(name, t_line, row.get("tag", ""), int(row.get("limit", 0)), why, via)
+    return Tree(name, t_line, row.get("tag", ""), int(row.get("limit", 0)), why, via,
+                " ".join(row.get("fixes", "").split()))
 
 
 def parts(tree: Tree, n: int) -> list[tuple[int, int]]:

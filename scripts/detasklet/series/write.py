@@ -91,20 +91,22 @@ def core_diffs(out: Path, rep: dict) -> list[FileDiff]:
 
 def after_preps(fds: dict[str, FileDiff], old: dict[str, str],
                 preps: list[dict]) -> dict[str, FileDiff]:
-    """fds with each file of a driver prep patch (report.json
-    "driver_prep") diffed from the text after that patch: the conversion
-    comes right after it in the series. A file the prep patch alone
-    changes is not in the conversion."""
-    fds = dict(fds)
+    """fds with each file of a driver's own patches (report.json
+    "driver_prep": its fix, its prep patch, each diffed from the text
+    before it, in this order) diffed from the text after the last of them:
+    the conversion comes after them in the series. A file they alone
+    change is not in the conversion."""
+    fds, cur = dict(fds), dict[str, str]()
     for pr in preps:
         for fd in parse(pr["diff"]):
             if fd.path in fds:
-                mid = apply(old[fd.path], fd)
-                rest = parse(file_diff(fd.path, mid, apply(old[fd.path], fds[fd.path])))
-                if rest:
-                    fds[fd.path] = rest[0]
-                else:                   # the prep patch is the whole change
-                    del fds[fd.path]
+                cur[fd.path] = apply(cur.get(fd.path, old[fd.path]), fd)
+    for path, mid in cur.items():
+        rest = parse(file_diff(path, mid, apply(old[path], fds[path])))
+        if rest:
+            fds[path] = rest[0]
+        else:                   # the driver's own patches are the whole change
+            del fds[path]
     return fds
 
 
@@ -180,17 +182,19 @@ def split(patches: list[Patch]) -> list[Series]:
         cuts = _keep_preps(ps, trees.parts(tree, len(ps)))
         for k, (a, b) in enumerate(cuts, 1):
             folder = name if len(cuts) == 1 else f"{name}-{k}"
-            out.append(Series(folder, tree, ps[a:b], k, len(cuts)))
+            # the fixes first of all: the fixes branch takes them alone
+            part = sorted(ps[a:b], key=lambda p: not p.fix)
+            out.append(Series(folder, tree, part, k, len(cuts)))
     return out
 
 
 def _keep_preps(ps: list[Patch], cuts: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """cuts with no part ending on a driver's prep patch: it goes to the
-    next part, with the conversion it prepares."""
+    """cuts with no part ending on a driver's fix or prep patch: it goes to
+    the next part, with the conversion that applies on top of it."""
     out: list[tuple[int, int]] = []
     for a, b in cuts:
         a = out[-1][1] if out else a
-        if b < len(ps) and b - 1 > a and ps[b - 1].driver_prep:
+        while b < len(ps) and b - 1 > a and ps[b - 1].driver_prep:
             b -= 1
         out.append((a, b))
     if out and out[-1][1] < len(ps):

@@ -1,0 +1,157 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""A driver's fix (a cocci/drivers/ patch with a `// Fix:` line): its own
+patch, first in its tree's series, with its Fixes: tag in the trailer
+block; the driver's prep patch and conversion after it, each from the text
+the one before left; the cover letter names the fixes branch; git am
+takes the mails in order."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import tempfile
+import unittest
+from pathlib import Path
+
+from detasklet.convert import write
+from detasklet.convert.classify import Outcome
+from detasklet.ctext import gitdiff
+from detasklet.out.files import Status
+from detasklet.series import write as series
+
+from test_series import FILES, GROUPS, OLD_C, _new, applied, build, foo_tree
+
+# foo.c as the driver has it: the kill comes before the interrupt is freed
+BUGGY = OLD_C.replace("\treturn 0;\n", "\treturn 0;\n}\n\nstatic void foo_remove(struct foo *f)\n"
+                      "{\n\ttasklet_kill(&f->task);\n\tfree_irq(f->irq, f);\n"
+                      "#ifdef FOO_OLD\n\tfoo_old(f);\n#endif\n")
+FIXED = BUGGY.replace("\ttasklet_kill(&f->task);\n\tfree_irq(f->irq, f);\n",
+                      "\tfree_irq(f->irq, f);\n\ttasklet_kill(&f->task);\n")
+PREPPED = FIXED.replace("#ifdef FOO_OLD\n\tfoo_old(f);\n#endif\n", "")
+FINAL = _new(PREPPED).replace("tasklet_kill(", "cancel_work_sync(")
+FIX = {"source": "cocci/drivers/foo-fix.cocci", "subject": "Kill the tasklet after freeing the IRQ",
+       "message": "foo_remove() kills the tasklet before it frees the interrupt.\n\n"
+                  "Free the interrupt first.",
+       "fix": True, "fixes": '0123456789ab ("dmaengine: foo: Add the foo driver")'}
+PREP = {"source": "cocci/drivers/foo.cocci", "subject": "Remove the unused FOO_OLD path",
+        "message": "FOO_OLD is defined nowhere in the tree."}
+
+
+class DriverFix(unittest.TestCase):
+    def setUp(self) -> None:
+        self.tmp = tempfile.TemporaryDirectory()
+        root = Path(self.tmp.name)
+        self.kdir, self.out = root / "k", root / "out"
+        foo_tree(self.kdir, self.out, BUGGY)
+        o = Outcome("drivers/dma/foo.c", Status.CONVERTED, "", [], BUGGY, FINAL)
+        o.steps = [(FIX, FIXED), (PREP, PREPPED)]
+        groups = [[Outcome(p, Status.CONVERTED, "", [], FILES[p], _new(FILES[p]))
+                   for p in GROUPS[1]], [o]]
+        write.patch(self.out, groups)
+        write.report(self.out, "6.12.0", [x for g in groups for x in g])
+        self.patches = build(self.kdir, self.out)
+        self.dir = self.out / "series" / "dmaengine"
+
+    def tearDown(self) -> None:
+        self.tmp.cleanup()
+
+    def mails(self) -> list[Path]:
+        return sorted(m for m in self.dir.glob("0*.patch") if "cover-letter" not in m.name)
+
+    def test_report_has_the_fix_first_each_from_the_text_before(self) -> None:
+        import json
+        recs = json.loads((self.out / "report.json").read_text())["driver_prep"]
+        self.assertEqual([(r["subject"], r.get("fix", False)) for r in recs],
+                         [(FIX["subject"], True), (PREP["subject"], False)])
+        self.assertEqual(recs[0]["fixes"], FIX["fixes"])
+        fix, prep = (gitdiff.parse(r["diff"])[0] for r in recs)
+        self.assertEqual(gitdiff.apply(gitdiff.apply(BUGGY, fix), prep), PREPPED)
+
+    def test_fix_first_of_its_series_prep_right_before_the_conversion(self) -> None:
+        self.assertEqual([m.name[5:] for m in self.mails()], [
+            "dmaengine-foo-Kill-the-tasklet-after-freeing-the-IRQ.patch",
+            "dmaengine-virt-Convert-from-tasklet-to-BH-workqueue.patch",
+            "dmaengine-foo-Remove-the-unused-FOO_OLD-path.patch",
+            "dmaengine-foo-Convert-from-tasklet-to-BH-workqueue.patch"])
+
+    def test_mails_in_order_make_all_patch(self) -> None:
+        ms = self.mails()
+        self.assertEqual(applied(self.kdir, ms[:1])["drivers/dma/foo.c"], FIXED)
+        self.assertEqual(applied(self.kdir, ms)["drivers/dma/foo.c"], FINAL)
+
+    def test_fix_message_ends_in_one_trailer_block(self) -> None:
+        text = self.mails()[0].read_text()
+        body = text.split("\n\n", 1)[1].split("\n---\n", 1)[0]
+        self.assertEqual(body, "foo_remove() kills the tasklet before it frees the interrupt.\n"
+                               "\nFree the interrupt first.\n"
+                               '\nFixes: 0123456789ab ("dmaengine: foo: Add the foo driver")\n'
+                               "Signed-off-by: A U Thor <author@example.org>")
+        self.assertNotIn("compile", text.lower())
+
+    def test_cover_names_the_fixes_branch_and_the_order(self) -> None:
+        cover = " ".join((self.dir / "0000-cover-letter.patch").read_text().split())
+        self.assertIn("Patch 1 (dmaengine: foo: Kill the tasklet after freeing the IRQ) fixes a "
+                      "bug in foo, before the driver is converted: it is meant for the fixes "
+                      "branch of the dmaengine tree, and applies on its own; patch 4, the "
+                      "conversion of foo, applies on top of it.", cover)
+        self.assertIn("except that a driver's conversion applies on top of its fix", cover)
+        # each file once in the diffstat: foo.c is changed by three patches
+        self.assertIn(" 4 files changed,", cover)
+
+    def test_git_am_takes_the_series(self) -> None:
+        repo = Path(self.tmp.name) / "repo"
+        env = {"PATH": os.environ["PATH"], "HOME": str(repo), "GIT_CONFIG_NOSYSTEM": "1",
+               "GIT_CONFIG_GLOBAL": os.devnull, "GIT_AUTHOR_NAME": "M",
+               "GIT_AUTHOR_EMAIL": "m@e.org", "GIT_COMMITTER_NAME": "M",
+               "GIT_COMMITTER_EMAIL": "m@e.org"}
+        subprocess.run(["cp", "-r", str(self.kdir), str(repo)], check=True)
+        for args in (["init", "-q"], ["add", "-A"], ["commit", "-qm", "base"]):
+            subprocess.run(["git", "-C", str(repo), *args], check=True, env=env)
+        r = subprocess.run(["git", "-C", str(repo), "am", "-3", *map(str, self.mails())],
+                           capture_output=True, text=True, env=env)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual((repo / "drivers/dma/foo.c").read_text(), FINAL)
+        log = subprocess.run(["git", "-C", str(repo), "log", "--format=%(trailers:key=Fixes)",
+                              "-4"], capture_output=True, text=True, env=env).stdout
+        self.assertIn('Fixes: 0123456789ab ("dmaengine: foo: Add the foo driver")', log)
+
+
+class Steps(unittest.TestCase):
+    """convert.groups.own_step: a group's fix and prep patch in the order
+    they apply; a second fix refuses the file."""
+
+    def test_fix_before_prep_and_one_fix_per_group(self) -> None:
+        from detasklet.convert.driver_patches import DriverPatch
+        from detasklet.convert.groups import Group, own_step
+        fix = DriverPatch(Path("a-fix.cocci"), ("a.c",), "w", fix="Fix it")
+        prep = DriverPatch(Path("a.patch"), ("a.c",), "w", prep="Prepare it")
+        g = Group(["a.c", "a.h"])
+        own_step(g, prep, "a.c", "P")
+        own_step(g, fix, "a.h", "F")
+        self.assertEqual([(d.own, t) for d, t in g.steps],
+                         [("Fix it", {"a.h": "F"}), ("Prepare it", {"a.c": "P"})])
+        own_step(g, DriverPatch(Path("b-fix.cocci"), ("a.c",), "w", fix="Other"), "a.c", "X")
+        self.assertIn("two fix patches for one group", g.refusals["a.c"])
+
+
+class FixesBranch(unittest.TestCase):
+    def test_the_table_names_the_fixes_branch(self) -> None:
+        from detasklet.series import trees
+        table = trees.load_table()
+        self.assertTrue(trees.make_tree("git git://x/netdev/net-next.git", table)
+                        .fixes.startswith("net,"))
+        # a row that sends its tree to another keeps the other's fixes branch
+        self.assertEqual(trees.make_tree("git git://x/pegasus.git", table).fixes,
+                         trees.make_tree("git git://x/net-next.git", table).fixes)
+        self.assertEqual(trees.make_tree("git git://x/other.git", table).fixes, "")
+
+    def test_a_part_never_ends_on_a_fix(self) -> None:
+        from detasklet.series.plan import Patch
+        ps = [Patch([f"f{i}.c"]) for i in range(20)]
+        ps[13].driver_prep = {"subject": "x", "fix": True}
+        ps[14].driver_prep = {"subject": "y"}
+        self.assertEqual(series._keep_preps(ps, [(0, 15), (15, 20)]), [(0, 13), (13, 20)])
+
+
+if __name__ == "__main__":
+    unittest.main()
