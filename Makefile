@@ -55,7 +55,7 @@ ifneq ($(FROM),)
 export DETASKLET_FROM := $(FROM)
 endif
 
-.PHONY: test-fast convert test deps kunit kunit-smp kunit-breaks bench bench-deps tasklet-free reference references help series branches send-check rerun-bench \
+.PHONY: test-fast convert test deps kunit kunit-smp kunit-breaks bench bench-deps tasklet-free tasklet-free-tree reference references help series branches send-check rerun-bench \
         compile-deps compile-test compile-sample coverage report apt-forget runtime coccicheck
 
 ## help: this list
@@ -189,6 +189,11 @@ tasklet-free: deps $(if $(filter $(REF_TREE),$(KDIR)),reference)
 	  $(PY) -m detasklet convert $(call q,$(KDIR)) -o $(call q,$(OUT)) -j $(J) --timeout $(TIMEOUT) -q; fi
 	@$(PY) -m detasklet tasklet-free $(call q,$(KDIR)) -o $(call q,$(OUT))
 	@scripts/tasklet-free.sh $(call q,$(KDIR)) $(call q,$(OUT))
+
+## tasklet-free-tree [KDIR=dir] [OUT=dir]: every patch and the core removal applied to a linked copy of KDIR; fails if any .c/.h/.rs or Documentation/ file names the API (no build)
+tasklet-free-tree: deps $(if $(filter $(REF_TREE),$(KDIR)),reference)
+	@$(PY) -m detasklet tasklet-free $(call q,$(KDIR)) -o $(call q,$(OUT))
+	@TF_TREE_ONLY=1 scripts/tasklet-free.sh $(call q,$(KDIR)) $(call q,$(OUT))
 
 ## runtime [KVER=7.3|6.12 | KDIR=dir] [OUT=dir] [WORKLOADS="hwsim ifb"] [J=n] [CC="ccache gcc"]: pristine and converted kernel booted in QEMU, workloads on both (docs/runtime.md)
 # The tools of the guest's initramfs come from these Debian packages.

@@ -26,6 +26,10 @@
 #      the tasklet API (exit 1 otherwise); the converted files it compiled
 #      are listed in $TF_BUILD/converted-compiled.txt.
 #
+# TF_TREE_ONLY=1 stops after step 2 (make tasklet-free-tree): exit 1 if any
+# .c, .h or .rs file of the patched tree, or a Documentation/ file, still
+# names the tasklet API.
+#
 # Environment: TF_BUILD (default build/tf-NAME for NAME.kunitconfig), TF_KUNITCONFIG,
 # KUNIT_JOBS (2),
 # KUNIT_TIMEOUT (600).
@@ -65,6 +69,16 @@ touch "$MARK"
 # ---- 1. the patched copy ------------------------------------------------------
 kl_copy "$SRC" "$KDIR $(stat -c %Y "$KDIR/Makefile") $(sha256sum "$OUTD/all.patch" "$OUTD/tasklet-free.patch" | cut -c1-64 | tr '\n' ' ')" \
 	"$OUTD/all.patch" "$OUTD/tasklet-free.patch"
+
+# TF_TREE_ONLY=1 (make tasklet-free-tree): the tree-wide check alone, no build
+if [ -n "${TF_TREE_ONLY:-}" ]; then
+	set +e
+	$PY -m detasklet leftovers "$SRC" --tree
+	CHECK=$?
+	set -e
+	kl_untouched "$MARK"
+	exit "$CHECK"
+fi
 
 # ---- 2. the suite -------------------------------------------------------------
 kl_install "$SRC" lib/detasklet_bh.c "$SUITE_C"

@@ -221,7 +221,7 @@ def cmd_leftovers(a: argparse.Namespace) -> int:
     from .check import leftovers
     return leftovers.main(Path(a.src), Path(a.build) if a.build else None,
                           Path(a.report) if a.report else None,
-                          Path(a.list_out) if a.list_out else None)
+                          Path(a.list_out) if a.list_out else None, a.tree)
 
 
 def cmd_bench(a: argparse.Namespace) -> int:
@@ -411,6 +411,8 @@ def parser() -> Parser:
     p_left.add_argument("--build", help="a kbuild O= folder of src")
     p_left.add_argument("--report", help="convert's report.json")
     p_left.add_argument("--list-out", help="write the converted files compiled there")
+    p_left.add_argument("--tree", action="store_true", help="exit 1 if any file of the tree "
+                        "(or of Documentation/) still names the API, compiled or not")
     p_left.set_defaults(fn=cmd_leftovers)
 
     p_bench = sub.add_parser("bench", parents=[common], help="read the detasklet_bench "

@@ -159,3 +159,27 @@ for _v in TREES:
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class TreeCheck(unittest.TestCase):
+    """detasklet leftovers --tree (make tasklet-free-tree): exit 1 while any
+    source file names the API outside comments, or a Documentation/ file
+    names one of its functions; 0 once none does."""
+
+    def run_on(self, files: dict[str, str]) -> int:
+        from contextlib import redirect_stdout
+        from io import StringIO
+        from detasklet.check import leftovers
+        with tempfile.TemporaryDirectory() as t:
+            for p, text in files.items():
+                (Path(t) / p).parent.mkdir(parents=True, exist_ok=True)
+                (Path(t) / p).write_text(text)
+            with redirect_stdout(StringIO()):
+                return leftovers.main(Path(t), None, None, None, tree=True)
+
+    def test_exit_status(self) -> None:
+        clean = {"drivers/a.c": "/* was tasklet_schedule() */\nvoid a(void) { }\n",
+                 "Documentation/a.rst": "Tasklets ran in softirq context.\n"}
+        self.assertEqual(self.run_on(clean), 0)
+        self.assertEqual(self.run_on({**clean, "tools/b.c": "void b(void) { tasklet_kill(t); }\n"}), 1)
+        self.assertEqual(self.run_on({**clean, "Documentation/b.rst": "Call tasklet_schedule().\n"}), 1)

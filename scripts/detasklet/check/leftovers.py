@@ -9,7 +9,9 @@ any tasklet_* identifier), and the Documentation/ files that name the
 API's functions.
 With a build folder (kbuild O=), the same restricted to what that build
 compiled: a .c whose .o exists, a header listed in a .cmd dependency file.
-With report.json, the converted files that build compiled. scripts/
+With report.json, the converted files that build compiled. With --tree,
+exit status 1 if anything is left tree-wide (make tasklet-free-tree: the
+first bar of the conversion, no build). scripts/
 tasklet-free.sh runs it on the tasklet-free kernel: exit status 1 if a
 compiled file still names the API.
 """
@@ -69,7 +71,10 @@ def compiled(src: Path, build: Path) -> set[str]:
     return used
 
 
-def main(src: Path, build: Path | None, report: Path | None, list_out: Path | None) -> int:
+def main(src: Path, build: Path | None, report: Path | None, list_out: Path | None,
+         tree: bool = False) -> int:
+    """Print what is left; 1 if a compiled file (build) or, with tree, any
+    file of the tree or of Documentation/ still names the API."""
     left = tree_leftovers(src)
     print(f"tree-wide (.c, .h, .rs, tools/ and samples/ included): {len(left)} files still "
           "name the tasklet API outside comments")
@@ -80,8 +85,13 @@ def main(src: Path, build: Path | None, report: Path | None, list_out: Path | No
     docs = tasklet_free_text.doc_leftovers(src)
     print(f"Documentation/ files that name the API's functions: {len(docs)}"
           + "".join(f"\n  {f}: {' '.join(n)}" for f, n in docs.items()))
+    if tree:
+        print(f"tasklet-free: {'no' if not left and not docs else 'NOT:'} tree-wide .c/.h/.rs "
+              f"or Documentation/ file names the tasklet API"
+              + (f" ({len(left)} source files, {len(docs)} Documentation/ files do)"
+                 if left or docs else ""))
     if not build:
-        return 0
+        return 1 if tree and (left or docs) else 0
     used = compiled(src, build)
     built_left = {f: ids for f, ids in left.items() if f in used}
     print(f"compiled by this build: {len(built_left)} files still name the tasklet API")
@@ -100,4 +110,4 @@ def main(src: Path, build: Path | None, report: Path | None, list_out: Path | No
               + "".join(f"\n  {f}" for f in blocked))
         if list_out:
             list_out.write_text("".join(f + "\n" for f in hit))
-    return 1 if built_left else 0
+    return 1 if built_left or (tree and (left or docs)) else 0
