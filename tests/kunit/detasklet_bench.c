@@ -43,6 +43,7 @@
 #include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/smp.h>
+#include <linux/spinlock.h>
 #include <linux/sort.h>
 #include <linux/utsname.h>
 #include <linux/version.h>
@@ -71,6 +72,16 @@
 #define DTB_PERIOD_US	200	/* FIFO thread: sleep between wake-ups */
 #define DTB_BUSY_NS	50000	/* flood: each callback busy-waits this long */
 #define DTB_WAIT	(10 * HZ)	/* cap of every wait */
+#define DTB_CFS_EVENTS	(DTB_EVENTS / 5)	/* latency under a CFS load: events */
+/*
+ * Bursts: DTB_BURST_PASS items is what one bh_worker() call runs
+ * (BH_WORKER_RESTARTS in kernel/workqueue.c); DTB_BURST_OVER is more than
+ * handle_softirqs() runs before it hands the rest to ksoftirqd
+ * (MAX_SOFTIRQ_RESTART passes of DTB_BURST_PASS items, kernel/softirq.c).
+ */
+#define DTB_BURST_PASS	10
+#define DTB_BURST_OVER	200
+#define DTB_BURST_ROUNDS	100	/* bursts per size and mechanism */
 
 enum dtb_mech {
 	DTB_TASKLET, DTB_BH, DTB_BH_HI, DTB_TASKLET_HI, DTB_PERCPU, DTB_HIGHPRI,
@@ -98,6 +109,7 @@ struct dtb_batch {
 	atomic_t count;
 	int target;
 	u64 t_last;		/* first line of the target-th callback */
+	bool last_ksoftirqd;	/* the target-th callback ran in ksoftirqd */
 	struct completion done;
 };
 
@@ -154,6 +166,7 @@ static void dtb_body(struct dtb_item *it, u64 now)
 	case DTB_COUNT:
 		if (atomic_inc_return(&b->count) == b->target) {
 			b->t_last = now;
+			b->last_ksoftirqd = current == this_cpu_ksoftirqd();
 			complete(&b->done);
 		}
 		break;
@@ -278,8 +291,34 @@ static void dtb_meta(struct kunit *test)
 }
 
 /* ---- latency: schedule/queue to the first line of the callback --------- */
+/*
+ * Where the schedule call is made from:
+ *   process      the test thread, which then sleeps on a completion
+ *   hardirq      an HRTIMER_MODE_REL_HARD hrtimer callback (an interrupt)
+ *   softirq      an HRTIMER_MODE_REL_SOFT hrtimer callback (HRTIMER_SOFTIRQ)
+ *   lock_bh      the test thread inside a spin_lock_bh() section: the
+ *                softirq runs at spin_unlock_bh()
+ *   hardirq_cfs  hardirq, while a SCHED_NORMAL thread spins on every CPU
+ *                (a competing CFS load), DTB_CFS_EVENTS events
+ */
+enum dtb_src {
+	DTB_SRC_PROCESS, DTB_SRC_HARDIRQ, DTB_SRC_SOFTIRQ, DTB_SRC_LOCK_BH,
+	DTB_SRC_HARDIRQ_CFS,
+};
+
+static const char *const dtb_src_name[] = {
+	[DTB_SRC_PROCESS] = "process",
+	[DTB_SRC_HARDIRQ] = "hardirq",
+	[DTB_SRC_SOFTIRQ] = "softirq",
+	[DTB_SRC_LOCK_BH] = "lock_bh",
+	[DTB_SRC_HARDIRQ_CFS] = "hardirq_cfs",
+};
+
+static DEFINE_SPINLOCK(dtb_lock);
+
 struct dtb_hrt {
 	struct hrtimer timer;
+	enum hrtimer_mode mode;
 	struct dtb_item *it;
 };
 
@@ -292,24 +331,29 @@ static enum hrtimer_restart dtb_hrt_fn(struct hrtimer *t)
 	return HRTIMER_NORESTART;
 }
 
-static void dtb_hrt_init(struct dtb_hrt *h)
+static void dtb_hrt_init(struct dtb_hrt *h, enum hrtimer_mode mode)
 {
+	h->mode = mode;
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 13, 0)
-	hrtimer_setup(&h->timer, dtb_hrt_fn, CLOCK_MONOTONIC, HRTIMER_MODE_REL_HARD);
+	hrtimer_setup(&h->timer, dtb_hrt_fn, CLOCK_MONOTONIC, mode);
 #else
-	hrtimer_init(&h->timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL_HARD);
+	hrtimer_init(&h->timer, CLOCK_MONOTONIC, mode);
 	h->timer.function = dtb_hrt_fn;
 #endif
 }
 
 /* One event; the latency in ns, or -1 if the callback never came. */
-static s64 dtb_one_event(struct dtb_item *it, struct dtb_hrt *h)
+static s64 dtb_one_event(struct dtb_item *it, struct dtb_hrt *h, bool lock_bh)
 {
 	dtb_batch_arm(it->batch, 1);
 	if (h) {
 		h->it = it;
-		hrtimer_start(&h->timer, ns_to_ktime(20 * NSEC_PER_USEC),
-			      HRTIMER_MODE_REL_HARD);
+		hrtimer_start(&h->timer, ns_to_ktime(20 * NSEC_PER_USEC), h->mode);
+	} else if (lock_bh) {
+		spin_lock_bh(&dtb_lock);
+		it->t_sched = ktime_get_ns();
+		dtb_schedule(it);
+		spin_unlock_bh(&dtb_lock);
 	} else {
 		it->t_sched = ktime_get_ns();
 		dtb_schedule(it);
@@ -319,10 +363,34 @@ static s64 dtb_one_event(struct dtb_item *it, struct dtb_hrt *h)
 	return it->batch->t_last - it->t_sched;
 }
 
-static void dtb_latency(struct kunit *test, bool hardirq)
+static int dtb_spin_fn(void *arg);
+
+/* A SCHED_NORMAL (nice 0) thread spinning on each online CPU, or stopped. */
+static void dtb_cfs_load(struct kunit *test, struct task_struct **hog, bool on)
 {
-	const char *src = hardirq ? "hardirq" : "process";
+	int cpu;
+
+	for_each_online_cpu(cpu) {
+		if (!on) {
+			if (hog[cpu])
+				kthread_stop(hog[cpu]);
+			hog[cpu] = NULL;
+			continue;
+		}
+		hog[cpu] = kthread_create(dtb_spin_fn, NULL, "dtb_cfs/%d", cpu);
+		KUNIT_ASSERT_FALSE(test, IS_ERR(hog[cpu]));
+		kthread_bind(hog[cpu], cpu);
+		wake_up_process(hog[cpu]);
+	}
+}
+
+/* Every mechanism, DTB_ROUNDS rounds of events/DTB_ROUNDS each, from src. */
+static void dtb_latency(struct kunit *test, enum dtb_src src)
+{
+	int events = src == DTB_SRC_HARDIRQ_CFS ? DTB_CFS_EVENTS : DTB_EVENTS;
 	struct dtb_batch *b = kunit_kzalloc(test, sizeof(*b) * DTB_NR, GFP_KERNEL);
+	struct task_struct **hog = kunit_kcalloc(test, nr_cpu_ids, sizeof(*hog), GFP_KERNEL);
+	bool lock_bh = src == DTB_SRC_LOCK_BH;
 	struct dtb_hrt *h = NULL;
 	struct dtb_item *it[DTB_NR];
 	u64 *lat[DTB_NR];
@@ -332,26 +400,30 @@ static void dtb_latency(struct kunit *test, bool hardirq)
 	s64 ns;
 
 	KUNIT_ASSERT_NOT_NULL(test, b);
-	if (hardirq) {
+	KUNIT_ASSERT_NOT_NULL(test, hog);
+	if (src != DTB_SRC_PROCESS && !lock_bh) {
 		h = kunit_kzalloc(test, sizeof(*h), GFP_KERNEL);
 		KUNIT_ASSERT_NOT_NULL(test, h);
-		dtb_hrt_init(h);
+		dtb_hrt_init(h, src == DTB_SRC_SOFTIRQ ? HRTIMER_MODE_REL_SOFT :
+			     HRTIMER_MODE_REL_HARD);
 	}
+	if (src == DTB_SRC_HARDIRQ_CFS)
+		dtb_cfs_load(test, hog, true);
 	for (m = 0; m < DTB_NR; m++) {
 		init_completion(&b[m].done);
 		it[m] = dtb_items(test, m, 1, &b[m]);
-		lat[m] = kvcalloc(DTB_EVENTS, sizeof(u64), GFP_KERNEL);
+		lat[m] = kvcalloc(events, sizeof(u64), GFP_KERNEL);
 		KUNIT_ASSERT_NOT_NULL(test, lat[m]);
 		for (i = 0; i < DTB_WARMUP; i++)
-			dtb_one_event(it[m], h);
+			dtb_one_event(it[m], h, lock_bh);
 	}
 	for (r = 0; r < DTB_ROUNDS; r++) {
 		for (m = 0; m < DTB_NR; m++) {
-			for (i = 0; i < DTB_EVENTS / DTB_ROUNDS; i++) {
-				ns = dtb_one_event(it[m], h);
+			for (i = 0; i < events / DTB_ROUNDS; i++) {
+				ns = dtb_one_event(it[m], h, lock_bh);
 				if (ns < 0) {
 					KUNIT_FAIL(test, "%s from %s: no callback in %d s",
-						   dtb_name[m], src, DTB_WAIT / HZ);
+						   dtb_name[m], dtb_src_name[src], DTB_WAIT / HZ);
 					goto out;
 				}
 				lat[m][n[m]++] = ns;
@@ -361,9 +433,11 @@ static void dtb_latency(struct kunit *test, bool hardirq)
 out:
 	if (h)
 		hrtimer_cancel(&h->timer);
+	dtb_cfs_load(test, hog, false);
 	for (m = 0; m < DTB_NR; m++) {
 		dtb_quiesce(it[m]);
-		snprintf(what, sizeof(what), "kind=latency src=%s mech=%s", src, dtb_name[m]);
+		snprintf(what, sizeof(what), "kind=latency src=%s mech=%s",
+			 dtb_src_name[src], dtb_name[m]);
 		dtb_report(test, what, lat[m], n[m]);
 		kvfree(lat[m]);
 	}
@@ -372,12 +446,87 @@ out:
 static void dtb_latency_process(struct kunit *test)
 {
 	dtb_meta(test);
-	dtb_latency(test, false);
+	dtb_latency(test, DTB_SRC_PROCESS);
 }
 
 static void dtb_latency_hardirq(struct kunit *test)
 {
-	dtb_latency(test, true);
+	dtb_latency(test, DTB_SRC_HARDIRQ);
+}
+
+static void dtb_latency_softirq(struct kunit *test)
+{
+	dtb_latency(test, DTB_SRC_SOFTIRQ);
+}
+
+static void dtb_latency_lock_bh(struct kunit *test)
+{
+	dtb_latency(test, DTB_SRC_LOCK_BH);
+}
+
+static void dtb_latency_hardirq_cfs(struct kunit *test)
+{
+	dtb_latency(test, DTB_SRC_HARDIRQ_CFS);
+}
+
+/* ---- bursts: one pass of the BH worker, and more than a softirq runs --- */
+/*
+ * n items scheduled with BH disabled, then local_bh_enable(): the time to
+ * the first line of the n-th callback, and how often that callback ran in
+ * ksoftirqd (handle_softirqs() handed the rest over).
+ */
+static void dtb_burst_size(struct kunit *test, struct dtb_item **items,
+			   struct dtb_batch *b, int n, const char *label)
+{
+	u64 *lat[DTB_NR];
+	int handoff[DTB_NR] = {};
+	char what[96];
+	int m, r, k;
+	u64 t0;
+
+	for (m = 0; m < DTB_NR; m++) {
+		lat[m] = kunit_kcalloc(test, DTB_BURST_ROUNDS, sizeof(u64), GFP_KERNEL);
+		KUNIT_ASSERT_NOT_NULL(test, lat[m]);
+	}
+	for (r = 0; r < DTB_BURST_ROUNDS; r++) {
+		for (m = 0; m < DTB_NR; m++) {
+			dtb_batch_arm(b, n);
+			local_bh_disable();
+			t0 = ktime_get_ns();
+			for (k = 0; k < n; k++)
+				dtb_schedule(&items[m][k]);
+			local_bh_enable();
+			if (!wait_for_completion_timeout(&b->done, DTB_WAIT)) {
+				KUNIT_FAIL(test, "%s burst of %d: %d callbacks ran", dtb_name[m],
+					   n, atomic_read(&b->count));
+				return;
+			}
+			lat[m][r] = b->t_last - t0;
+			handoff[m] += b->last_ksoftirqd;
+		}
+	}
+	for (m = 0; m < DTB_NR; m++) {
+		snprintf(what, sizeof(what), "kind=burst label=%s burst=%d mech=%s ksoftirqd=%d",
+			 label, n, dtb_name[m], handoff[m]);
+		dtb_report(test, what, lat[m], DTB_BURST_ROUNDS);
+	}
+}
+
+static void dtb_burst(struct kunit *test)
+{
+	struct dtb_batch *b = kunit_kzalloc(test, sizeof(*b), GFP_KERNEL);
+	struct dtb_item *items[DTB_NR];
+	int m, k;
+
+	KUNIT_ASSERT_NOT_NULL(test, b);
+	init_completion(&b->done);
+	for (m = 0; m < DTB_NR; m++)
+		items[m] = dtb_items(test, m, DTB_BURST_OVER, b);
+	dtb_burst_size(test, items, b, DTB_BURST_PASS, "one_pass");
+	dtb_burst_size(test, items, b, DTB_BURST_OVER, "over_restarts");
+	for (m = 0; m < DTB_NR; m++)
+		for (k = 0; k < DTB_BURST_OVER; k++)
+			dtb_quiesce(&items[m][k]);
 }
 
 /* ---- cost per schedule and per run ------------------------------------- */
@@ -609,7 +758,11 @@ static void dtb_fifo_wakeup(struct kunit *test)
 static struct kunit_case detasklet_bench_cases[] = {
 	KUNIT_CASE_SLOW(dtb_latency_process),
 	KUNIT_CASE_SLOW(dtb_latency_hardirq),
+	KUNIT_CASE_SLOW(dtb_latency_softirq),
+	KUNIT_CASE_SLOW(dtb_latency_lock_bh),
+	KUNIT_CASE_SLOW(dtb_latency_hardirq_cfs),
 	KUNIT_CASE_SLOW(dtb_cost),
+	KUNIT_CASE_SLOW(dtb_burst),
 	KUNIT_CASE_SLOW(dtb_throughput),
 	KUNIT_CASE_SLOW(dtb_fifo_wakeup),
 	{}

@@ -22,14 +22,16 @@ P99 = {"tasklet": 10000, "bh": 10500, "bh_highpri": 9000, "tasklet_hi": 8000, "p
        "highpri": 12000, "percpu_noguard": 30000}
 
 
-def log_text(cpus: int = 2, skip: str = "", bh: int = 0) -> str:
+def log_text(cpus: int = 2, skip: str = "", bh: int = 0, more: bool = False) -> str:
     """A kunit.py test.log with one of each bench line (skip: a kind left out;
-    bh: BH work's p99 in ns, P99's when 0)."""
+    bh: BH work's p99 in ns, P99's when 0; more: the softirq, spin_lock_bh()
+    and CFS-load sources and the bursts too)."""
     p99s = {**P99, **({"bh": bh} if bh else {})}
     lines = ["[12:00:00] KTAP version 1", "    # Subtest: detasklet_bench",
              f"    # dtb_latency_process: bench: kind=meta release=7.3.4 machine=x86_64 "
              f"cpus={cpus} hz=250 preempt=none percpu_wq=system_percpu_wq events=10000"]
-    for src in ("process", "hardirq"):
+    srcs = ("process", "hardirq") + (("softirq", "lock_bh", "hardirq_cfs") if more else ())
+    for src in srcs:
         for m in MECHS:
             p99 = p99s[m] * (2 if src == "process" else 1)
             lines.append(f"    # dtb_latency_{src}: bench: kind=latency src={src} mech={m} "
@@ -47,6 +49,12 @@ def log_text(cpus: int = 2, skip: str = "", bh: int = 0) -> str:
         flood = 2000000 if m != "percpu" else 60000
         lines.append(f"    # dtb_fifo_wakeup: bench: kind=wakeup mech={m} flood_runs=4000 "
                      f"n=2000 p50={flood // 2} p99={flood} max={flood * 2}")
+    for label, n in (("one_pass", 10), ("over_restarts", 200)) if more else ():
+        for m in MECHS:
+            handoff = 100 if m.startswith("bh") and n == 200 else 0
+            lines.append(f"    # dtb_burst: bench: kind=burst label={label} burst={n} mech={m} "
+                         f"ksoftirqd={handoff} n=100 p50={P99[m] * n // 20} "
+                         f"p99={P99[m] * n // 10} max={P99[m] * n // 5}")
     lines.append("    ok 1 dtb_latency_process")
     return "\n".join(lines) + "\n"
 
@@ -172,6 +180,25 @@ class BenchTest(unittest.TestCase):
                       "1.12x [1.12-1.12] not met; percpu/tasklet 4.00x", text)
         self.assertIn("bar 1.1x (BH work over the tasklet): NOT MET (worst median 1.12x)", text)
         self.assertIn("reproduce: make bench KDIR=/k", text)
+
+    def test_more_sources_and_bursts(self) -> None:
+        """The softirq, spin_lock_bh() and CFS-load sources are latency
+        sources like the others (ratios, verdict); a burst keeps its label,
+        its size and how many bursts ended in ksoftirqd, with its ratio."""
+        (self.dir / "more.log").write_text(log_text(more=True))
+        d = bench.build({"x86_64": self.dir / "more.log"}, "make bench", "7.3.4")
+        self.assertEqual(sorted(d["runs"]["x86_64"]["latency"]),
+                         ["hardirq", "hardirq_cfs", "lock_bh", "process", "softirq"])
+        self.assertEqual(d["verdict"]["outcomes"]["x86_64/lock_bh"]["bh_vs_tasklet"], "met")
+        burst = d["runs"]["x86_64"]["burst"]["over_restarts"]["bh"]
+        self.assertEqual((burst["burst"], burst["ksoftirqd"], burst["p99"]), (200, 100, 210000))
+        self.assertEqual(d["ratios"]["x86_64"]["burst"]["one_pass"]["percpu"]["p99"], 4.0)
+        text = "\n".join(bench.table(d))
+        self.assertIn("p99 us from softirq: tasklet 10.0 1.00x | bh 10.5 1.05x", text)
+        self.assertIn("burst over_restarts (200 items), p99 us to the last: tasklet 200.0 "
+                      "1.00x ksoftirqd 0/100 | bh 210.0 1.05x ksoftirqd 100/100", text)
+        # a log of the suite before the bursts: no burst figures, no error
+        self.assertEqual(self.data()["runs"]["um"]["burst"], {})
 
     def test_write_json(self) -> None:
         path = bench.write(self.data(), self.dir / "out")

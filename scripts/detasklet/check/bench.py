@@ -63,8 +63,10 @@ def _stats(rec: dict[str, int | str]) -> dict[str, int]:
 
 def run_from_records(records: list[dict[str, int | str]], where: str) -> Run:
     """One boot's figures: meta, latency[src][mech], cost[mech],
-    throughput[mech], wakeup[mech or "none"]."""
-    run: Run = {"meta": {}, "latency": {}, "cost": {}, "throughput": {}, "wakeup": {}}
+    throughput[mech], wakeup[mech or "none"], burst[label][mech] (a suite
+    older than the bursts has none)."""
+    run: Run = {"meta": {}, "latency": {}, "cost": {}, "throughput": {}, "wakeup": {},
+                "burst": {}}
     for rec in records:
         kind = rec.get("kind")
         if kind == "meta":
@@ -81,6 +83,9 @@ def run_from_records(records: list[dict[str, int | str]], where: str) -> Run:
         elif kind == "wakeup":
             run["wakeup"][str(rec["mech"])] = {**_stats(rec),
                                                "flood_runs": int(rec.get("flood_runs", 0))}
+        elif kind == "burst":
+            run["burst"].setdefault(str(rec["label"]), {})[str(rec["mech"])] = {
+                **_stats(rec), "burst": int(rec["burst"]), "ksoftirqd": int(rec["ksoftirqd"])}
     missing = [part for part in ("latency", "cost", "throughput", "wakeup") if not run[part]]
     if missing:
         raise InputError(f"{where}: no bench lines for {', '.join(missing)} "
@@ -97,11 +102,15 @@ def _ratio(x: float, base: float) -> float | None:
 
 def ratios(run: Run) -> dict[str, Any]:
     """Each figure of each mechanism over the tasklet's in the same run."""
-    out: dict[str, Any] = {"latency": {}, "cost": {}, "throughput": {}, "wakeup": {}}
-    for src, by_mech in run["latency"].items():
-        base = by_mech[BASE]
-        out["latency"][src] = {m: {k: _ratio(s[k], base[k]) for k in ("p50", "p99", "max")}
-                               for m, s in by_mech.items() if s.get("n")}
+    out: dict[str, Any] = {"latency": {}, "cost": {}, "throughput": {}, "wakeup": {},
+                           "burst": {}}
+    for part in ("latency", "burst"):
+        for key, by_mech in run.get(part, {}).items():
+            base = by_mech.get(BASE)
+            if not base or not base.get("n"):
+                continue
+            out[part][key] = {m: {k: _ratio(s[k], base[k]) for k in ("p50", "p99", "max")}
+                              for m, s in by_mech.items() if s.get("n")}
     base = run["cost"].get(BASE)
     if base:
         out["cost"] = {m: {k: _ratio(c[k], base[k]) for k in ("sched_ns", "run_ns")}
@@ -268,9 +277,29 @@ def table(data: dict[str, Any]) -> list[str]:
                 f"{cell(t.get('all_cpus_per_s'), rt.get('all_cpus_per_s')):>16}",
                 f"{cell(w.get('p99'), rw.get('p99'), _us):>16}",
                 f"{cell(w.get('max'), rw.get('max'), _us):>16}"]))
+        out += extra_lines(run, rat)
         out.append("")
     out += verdict_lines(data["verdict"])
     out.append(f"reproduce: {data['command']}")
+    return out
+
+
+def extra_lines(run: Run, rat: dict[str, Any]) -> list[str]:
+    """The other sources' p99 latency (softirq, spin_lock_bh() section, CFS
+    load) and the bursts (p99 to the last callback, how many bursts ended in
+    ksoftirqd), each with its ratio to the tasklet."""
+    out = []
+    for src, by_mech in run["latency"].items():
+        if src in ("process", "hardirq"):
+            continue
+        cells = [f"{m} {_us(s['p99'])} {_x(rat['latency'].get(src, {}).get(m, {}).get('p99'))}"
+                 for m, s in by_mech.items() if s.get("n")]
+        out.append(f"p99 us from {src}: " + " | ".join(cells))
+    for label, by_mech in run.get("burst", {}).items():
+        n = next(iter(by_mech.values()), {}).get("burst", "?")
+        cells = [f"{m} {_us(s['p99'])} {_x(rat['burst'].get(label, {}).get(m, {}).get('p99'))}"
+                 f" ksoftirqd {s['ksoftirqd']}/{s['n']}" for m, s in by_mech.items() if s.get("n")]
+        out.append(f"burst {label} ({n} items), p99 us to the last: " + " | ".join(cells))
     return out
 
 
