@@ -138,6 +138,16 @@ class Reclaim(unittest.TestCase):
                                ("memstick_add_host", 7)])
         self.assertEqual(blockio.facts("t.c", DASD["drivers/char/tty.c"]), [])
 
+    def test_a_usb_host_controller_completes_block_io(self) -> None:
+        """fhci's shape: the tasklet gives URBs back (usb-storage's SCSI
+        commands complete there) and fhci-hcd.c registers the HCD."""
+        text = "int p(void)\n{\n\treturn usb_add_hcd(hcd, irq, 0);\n}\n"
+        (fact,) = blockio.facts("drivers/usb/host/fhci-hcd.c", text)
+        self.assertEqual((fact.call, fact.line), ("usb_add_hcd", 3))
+        self.assertIn("USB host controller", fact.words())
+        self.assertEqual(blockio.facts("g.c", "void g(void)\n{\n\tusb_add_gadget(g);\n}\n"),
+                         [])
+
     def test_the_whole_module_is_read_not_the_folder(self) -> None:
         with TemporaryDirectory() as tmp:
             kdir = write_tree(Path(tmp), DASD)

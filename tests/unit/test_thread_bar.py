@@ -50,6 +50,10 @@ class ThreadBarTest(unittest.TestCase):
             (self.kdir / path).parent.mkdir(parents=True, exist_ok=True)
             (self.kdir / path).write_text(OLD)
             (self.kdir / path).with_name("other.c").write_text(code)
+            # one kbuild module of the file and other.c; stray.c is in none
+            (self.kdir / path).with_name("Makefile").write_text(
+                f"obj-m += drv.o\ndrv-y := {Path(path).stem}.o other.o\n")
+            (self.kdir / path).with_name("stray.c").write_text("void s(void) { bio_endio(b); }\n")
         (self.out / "report.json").write_text(json.dumps(report))
         (self.out / "all.patch").write_text(patch)
 
@@ -66,7 +70,8 @@ class ThreadBarTest(unittest.TestCase):
         got = thread_bar.check(self.out, self.kdir)
         self.assertEqual(len(got["reclaim"]), 1)
         self.assertIn("drivers/foo/blk.c queues on system_highpri_wq", got["reclaim"][0])
-        self.assertIn("drivers/foo/other.c: scsi_done()", got["reclaim"][0])
+        self.assertIn("its driver calls drivers/foo/other.c: scsi_done()", got["reclaim"][0])
+        self.assertNotIn("stray", got["reclaim"][0])
         self.assertEqual(got["kernel"], ["kernel/irq/resend.c moves to system_percpu_wq",
                                          "kernel/irq/resend.c: report.json target 'thread'"])
         self.assertEqual([b.split(" ")[0] for b in got["policies"]],

@@ -3,10 +3,11 @@
 (OUT/report.json and OUT/all.patch) and KDIR's code, not from the rules
 that wrote it (tests/thread_bar.py runs it; docs/thread.md):
 
-- reclaim: no file whose patch queues on a process-context system
-  workqueue (none of them has WQ_MEM_RECLAIM) lies in a folder whose code
-  calls the block, SCSI, ATA, NVMe, MMC or memstick layers or registers a
-  host of a storage bus (ctext/threadbar.py: broader than the rule);
+- reclaim: no .c file whose patch queues on a process-context system
+  workqueue (none of them has WQ_MEM_RECLAIM) is linked into a kbuild
+  module whose code calls any function of the block, SCSI, ATA, NVMe, MMC
+  or memstick layers or registers a host of a storage bus
+  (ctext/threadbar.py: every such call, broader than the rule's list);
 - kernel: no file under kernel/ moves, and report.json says bh for each;
 - policies: no file (outside include/) that a target choice of
   policies.toml keeps on BH moves; the most specific choice decides, as a
@@ -20,13 +21,12 @@ Each check gives its failures as lines; an empty list is a pass.
 from __future__ import annotations
 
 import json
-import posixpath
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..ctext import gitdiff, threadbar
+from ..ctext import blockio, gitdiff, threadbar
 from ..ctext.sources import read_text
 from ..errors import InputError
 
@@ -63,30 +63,30 @@ def choices(path: Path = POLICIES) -> list[tuple[str, str, str]]:
             for p in d["paths"]]
 
 
-def _folder_calls(kdir: Path, folder: str, cache: dict[str, list[str]]) -> list[str]:
-    """file: call, for each block-layer call in the .c and .h files of folder."""
-    if folder not in cache:
-        found = []
-        for p in sorted((kdir / folder).glob("*.[ch]")):
-            try:
-                calls = threadbar.block_calls(read_text(p))
-            except OSError:
-                continue
-            found += [f"{posixpath.join(folder, p.name)}: {c}()" for c in calls]
-        cache[folder] = found
-    return cache[folder]
+def _driver_calls(kdir: Path, rel: str) -> list[str]:
+    """file: call, for each block-layer call in the .c files of the kbuild
+    module rel is linked into (rel alone when its folder's kbuild file does
+    not list it)."""
+    found = []
+    for f in blockio.module_files(kdir, rel):
+        try:
+            calls = threadbar.block_calls(read_text(kdir / f))
+        except OSError:
+            continue
+        found += [f"{f}: {c}()" for c in calls]
+    return found
 
 
 def reclaim(o: Out, kdir: Path) -> list[str]:
-    """Moved files in a folder whose code shows block I/O."""
-    cache: dict[str, list[str]] = {}
+    """Moved .c files whose driver's code shows block I/O (its headers go
+    with a .c file of their group)."""
     bad = []
     for path, qs in sorted(o.moved.items()):
-        if path.startswith("include/"):
+        if not path.endswith(".c"):
             continue
-        calls = _folder_calls(kdir, posixpath.dirname(path), cache)
+        calls = _driver_calls(kdir, path)
         if calls:
-            bad.append(f"{path} queues on {', '.join(qs)} (no WQ_MEM_RECLAIM); its folder "
+            bad.append(f"{path} queues on {', '.join(qs)} (no WQ_MEM_RECLAIM); its driver "
                        f"calls {'; '.join(calls[:6])}{' ...' if len(calls) > 6 else ''}")
     return bad
 

@@ -4,7 +4,8 @@
 A driver is in the memory-reclaim path when it registers a SCSI host or a
 block device, calls the block layer's completion API, or registers a host
 of a bus whose cards are block devices (memstick, MMC) or whose work runs
-the completions of a SCSI driver (the VMBus, for storvsc): reclaim writes
+the completions of a SCSI driver (a USB host controller, for usb-storage;
+the VMBus, for storvsc): reclaim writes
 pages back through it and waits for its completions. facts() finds those
 calls in one file (code only: comments and literals are masked);
 module_files() names the files of the kbuild module a file is linked
@@ -37,6 +38,10 @@ CALLS: dict[str, str] = {
     **dict.fromkeys(("memstick_add_host", "mmc_add_host"),
                     "registers a host of a bus whose cards are block devices (their block "
                     "requests complete when the host's do)"),
+    # usb-storage's (and uas's) SCSI commands complete in the URB completions
+    # a USB host controller driver gives back (usb_hcd_giveback_urb())
+    "usb_add_hcd": ("registers a USB host controller, whose URB completions complete the "
+                    "block requests of USB mass storage"),
     # the channel callbacks of the VMBus's devices run in its work, and
     # storvsc (drivers/scsi/storvsc_drv.c) completes SCSI commands there
     "vmbus_device_register": ("registers the devices of the VMBus, whose channel callbacks "
