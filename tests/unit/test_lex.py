@@ -80,6 +80,18 @@ class Items(unittest.TestCase):
         code = lex.mask("static void f(int a)\n{\n\tg(a);\n}\n")
         self.assertEqual(lex.functions(code), {"f": "{\n\tg(a);\n}"})
 
+    def test_two_heads_under_if_else_count_once(self) -> None:
+        # dahdi's xbus-core.c: one body, a head for each kernel version
+        code = lex.mask("#if V\nstatic void f(struct w *w)\n{\n\tint a;\n#else\n"
+                        "void f(void *d)\n{\n#endif\n\tg();\n}\n\n"
+                        "void h(void)\n{\n\tk();\n}\n")
+        self.assertEqual([n for _, _, n in lex.function_spans(code)], ["f", "h"])
+
+    def test_whole_definitions_under_if_else_kept(self) -> None:
+        code = lex.mask("#ifdef T\nstatic void a(void)\n{\n}\n#else\n"
+                        "static void b(void)\n{\n\tif (x) {\n\t}\n}\n#endif\n")
+        self.assertEqual([n for _, _, n in lex.function_spans(code)], ["a", "b"])
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -54,6 +54,12 @@ class Registrations(unittest.TestCase):
         self.assertEqual(self.regs["foo_exit"].kind, "gone")
         self.assertEqual(self.regs["foo_release"].kind, "gone")
 
+    def test_behind_devexit_p(self) -> None:
+        # an out-of-tree module that keeps the old kernels' wrapper (dahdi's wcb4xxp)
+        regs = td.registrations("static struct pci_driver d = {\n\t.probe = p,\n"
+                                "\t.remove = __devexit_p(r),\n};\n")
+        self.assertEqual((regs["r"].kind, regs["p"].kind), ("gone", "start"))
+
     def test_a_name_proves_nothing(self) -> None:
         self.assertNotIn("bar_remove", self.regs)
 

@@ -82,6 +82,44 @@ _NOT_FUNCTIONS = frozenset({"if", "for", "while", "switch", "struct", "union", "
                             "sizeof", "typeof", "__attribute__"})
 
 
+_COND_RE = re.compile(r"^[ \t]*#[ \t]*(if|ifdef|ifndef|elif|else|endif)\b", re.M)
+
+
+def _one_branch(code: str, pp: str) -> str:
+    """pp (code with its preprocessor lines blanked) with the braces of
+    every branch but the first of each #if group blanked when all its
+    branches open (or close) the same number of braces: two heads of one
+    function under #if/#else ('{' in each, one '}' after #endif) count once.
+    Groups whose branches balance (whole definitions under #if and #else)
+    are kept as they are."""
+    if "#" not in code or "{" not in pp:
+        return pp
+    stack: list[list[int]] = []          # per open group: branch starts, then ends
+    cut: list[tuple[int, int]] = []      # spans whose braces are blanked
+    for m in _COND_RE.finditer(code):
+        d, at = m.group(1), m.start()
+        if d.startswith("if"):
+            stack.append([at])
+        elif stack and d in ("elif", "else"):
+            stack[-1].append(at)
+        elif stack:
+            cuts = stack.pop() + [at]
+            if len(cuts) < 3:
+                continue
+            spans = list(zip(cuts, cuts[1:]))
+            net = [pp.count("{", a, b) - pp.count("}", a, b) for a, b in spans]
+            if net[0] and all(n == net[0] for n in net):
+                cut += spans[1:]
+    if not cut:
+        return pp
+    chars = list(pp)
+    for a, b in cut:
+        for i in range(a, b):
+            if chars[i] in "{}":
+                chars[i] = " "
+    return "".join(chars)
+
+
 def function_spans(code: str) -> list[tuple[int, int, str]]:
     """(start, end, name) of the body of each function definition of
     masked code: every top-level {...} whose head (the text since the
@@ -89,8 +127,10 @@ def function_spans(code: str) -> list[tuple[int, int, str]]:
     parameter list or an attribute after it. The name is the identifier
     before the head's first '(': an attribute after the parameters
     (__acquires(x)) is not taken for it. Braces in preprocessor lines (a
-    #define's do { } while (0)) do not count."""
-    code = _PP_LINE_RE.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), code)
+    #define's do { } while (0)) do not count, nor those of a second head
+    of one function under #else (_one_branch)."""
+    code = _one_branch(code, _PP_LINE_RE.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)),
+                                             code))
     out: list[tuple[int, int, str]] = []
     depth, last, open_at = 0, 0, 0
     for m in _PUNCT_RE.finditer(code):

@@ -38,7 +38,10 @@ START_BY_TYPE = {"net_device_ops": ("ndo_open",), "ieee80211_ops": ("start",),
 
 _INIT_RE = re.compile(r"\bstruct\s+(\w+)\s+(?:(?:const|__\w+)\s+)*(\w+)\s*(?:\[[^\]=]*\]\s*)?"
                       r"=\s*\{")
-_FIELD_RE = re.compile(r"\.\s*(\w+)\s*=\s*&?\s*(\w+)\s*(?=[,}])")
+# .remove = foo_remove, or behind __exit_p()/__devexit_p() (the old
+# kernels' wrappers, kept by out-of-tree modules: the name when MODULE)
+_FIELD_RE = re.compile(r"\.\s*(\w+)\s*=\s*(?:__(?:dev)?exit_p\s*\(\s*(\w+)\s*\)"
+                       r"|&?\s*(\w+))\s*(?=[,}])")
 _MODULE_RE = re.compile(r"\bmodule_(exit|init)\s*\(\s*(\w+)\s*\)")
 _DEVM_RE = re.compile(r"\bdevm_add_action(?:_or_reset)?\s*\([^,;]+,\s*(?:\([^)]*\)\s*)?(\w+)\s*,")
 
@@ -68,7 +71,7 @@ def registrations(code: str) -> dict[str, Registration]:
         for f in _FIELD_RE.finditer(body):
             kind = _kind(m.group(1), f.group(1))
             if kind:
-                out.setdefault(f.group(2), Registration(
+                out.setdefault(f.group(2) or f.group(3), Registration(
                     kind, f"registered as .{f.group(1)} of {m.group(2)} (struct {m.group(1)})"))
     for m in _MODULE_RE.finditer(code):
         out.setdefault(m.group(2), Registration(
