@@ -172,6 +172,8 @@ expression E;
 // enable_and_queue_work() on the item's queue (a spurious run is), or the
 // tracked form, which queues only if the flag says a run was asked for
 // while the item was disabled. An item of another CPU is queued there.
+// The one enable at init of an item declared disabled, which is now
+// declared enabled (convert/disabled.py), goes.
 @patch_enable_marked depends on patch@
 expression E;
 identifier W;
@@ -208,6 +210,8 @@ identifier W;
 +	if (test_bit(0, F))
 +		queue_work_on(C, W, E);
 + }
+|
+- __detasklet_enable_removed(E);
 )
 
 @patch_enable_alone depends on patch && !facts && !file_hi_schedules@

@@ -40,6 +40,11 @@ MAPPING: tuple[Row, ...] = (
         "The DECLARE_TASKLET_OLD() callback ignored its argument; it now takes "
         "the struct work_struct pointer and still ignores it."),
     Row("DECLARE_TASKLET", r"\bDECLARE_TASKLET\s*\(", "DECLARE_TASKLET() -> DECLARE_WORK()"),
+    Row("DECLARE_TASKLET_DISABLED", r"\bDECLARE_TASKLET_DISABLED(?:_OLD)?\s*\(",
+        "DECLARE_TASKLET_DISABLED() -> DECLARE_WORK(), its one enable removed",
+        "The tasklet was declared disabled and enabled once, in the module's "
+        "init, before anything could schedule it: it never held a run back, so "
+        "the work item is declared enabled and the enable goes."),
     Row("tasklet_setup", r"\btasklet_setup\s*\(", "tasklet_setup() -> INIT_WORK()",
         macro="INIT_WORK("),
     Row("tasklet_init", r"\btasklet_init\s*\(", "tasklet_init() -> INIT_WORK()",

@@ -27,6 +27,7 @@ REPLACED_BY = {
     "flush_then_cancel": "flush_work() then cancel_work_sync()",
     "disable_work_sync": "disable_work_sync()",
     "disable_work": "disable_work()",
+    "removed": "no call (the item is declared enabled)",
 }
 
 # A workqueue a rewrite queues on: the system ones and a subsystem's own.

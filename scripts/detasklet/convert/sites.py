@@ -28,6 +28,13 @@ get, before spatch runs, the call they become and why:
                               (tracked or enable_and_queue_work)
              disabled-first   an unlock_wait after a disable of the item in
                               the same function: nothing can be pending
+             teardown-wait    an unlock_wait in a teardown function (as for
+                              the kills): the pending run flush_work() also
+                              waits for is one the tasklet could have run
+             enabled-at-init  the one enable, at module init before any
+                              queue, of an item declared disabled: the item
+                              is declared enabled and the enable goes
+                              (convert.disabled)
   tracked  an enable: the item gets a flag set where it is queued, cleared
            first in its callback, and tested at enable, which queues only
            when a run was asked for (no lost run, no spurious run). The
@@ -47,7 +54,7 @@ from ..ctext.lex import call_args, function_spans
 from ..ctext.tasklet import key
 from .analyses import (Facts, before_init, completes, facts_of, requeues_itself,
                        stopped_before, teardown)
-from . import balance, percpu
+from . import balance, disabled, percpu, unlock_wait
 from .decisions import Decision
 from .legacy_local import member_struct
 from ..mapping import bh_queue
@@ -128,13 +135,14 @@ class Plan:
     sites: list[Site] = field(default_factory=list)
     tracked: dict[str, Tracked] = field(default_factory=dict)
     refusals: dict[str, str] = field(default_factory=dict)     # file -> reason
+    enabled: set[tuple[str, str]] = field(default_factory=set)  # declared disabled, now not
 
     def mark(self, path: str, text: str) -> tuple[str, list[Site]]:
         """text with each chosen call of path renamed to the marker that
         says what it becomes (MARKERS), for cocci/40-calls.cocci; and the
         sites that could not be marked (the line of the original text does
         not hold the call where the comment-stripped one does)."""
-        lines = text.split("\n")
+        lines = disabled.mark(text, [i for p, i in self.enabled if p == path]).split("\n")
         missed = []
         todo = sorted((s for s in self.sites if s.path == path and s.replacement
                        and not s.in_macro), key=lambda s: (s.line, s.api))
@@ -167,6 +175,7 @@ MARKERS = {
     ("tasklet_kill", "cancel_work_sync", "guard"): "__detasklet_kill_cancel_if({guard}, ",
     ("tasklet_kill", "flush_work", "guard"): "__detasklet_kill_flush_if({guard}, ",
     ("tasklet_enable", "enable_work"): "__detasklet_enable_work(",
+    ("tasklet_enable", "removed"): "__detasklet_enable_removed(",
     ("tasklet_enable", "enable_and_queue_work"): "__detasklet_enable_queue({wq}, ",
     ("tasklet_enable", "enable_and_queue_work", "cpu"): "__detasklet_enable_queue_on({cpu}, {wq}, ",
     ("tasklet_enable", "tracked"): "__detasklet_enable_tracked({flag}, {wq}, ",
@@ -299,9 +308,13 @@ def plan(codes: dict[str, str], decisions: list[Decision], hi_keys: set[str]) ->
                     continue
                 s.replacement = "system_bh_wq"
 
-    # enables: a decision, or the tracked form
+    # enables: a decision, the one enable at init of an item declared
+    # disabled (convert.disabled), or the tracked form
+    p.enabled, why_not = disabled.plan(p.sites, codes, f)
+    for path, why in why_not.items():
+        p.refusals.setdefault(path, why)
     for s in p.sites:
-        if s.api != "tasklet_enable":
+        if s.api != "tasklet_enable" or s.analysis == "enabled-at-init":
             continue
         d = _decision(s, decisions)
         if d:
@@ -356,17 +369,9 @@ def plan(codes: dict[str, str], decisions: list[Decision], hi_keys: set[str]) ->
                 refuse(s, why)
             continue
         if s.api == "tasklet_unlock_wait":
-            prior = [t for t in p.sites if t.path == s.path and t.function == s.function
-                     and t.item == s.item and t.line < s.line and t.api.startswith(
-                         "tasklet_disable")]
-            if prior:
-                s.replacement, s.verdict, s.analysis = "flush_work", "exact", "disabled-first"
-                s.why = (f"the {prior[-1].api}() before it dropped a pending run "
-                         "and keeps new ones from being queued, so flush_work() waits only "
-                         "for a running one, as tasklet_unlock_wait() did")
-            else:
-                refuse(s, "flush_work() also waits for a pending run, which "
-                          "tasklet_unlock_wait() did not: a decision for the driver")
+            why = unlock_wait.choose(s, p.sites, f)
+            if why:
+                refuse(s, why)
             continue
         # the disables
         s.replacement = "disable_work" if s.api in ("tasklet_disable_nosync",

@@ -74,6 +74,7 @@ CALLS = {
     "flush_then_cancel": "flush_work() + cancel_work_sync()",
     "disable_work_sync": "disable_work_sync()",
     "disable_work": "disable_work()",
+    "removed": "no call (the item is declared enabled)",
     "system_bh_wq": "queue_work(system_bh_wq, ...)",
     "system_bh_highpri_wq": "queue_work(system_bh_highpri_wq, ...)",
     # TARGET=thread (convert.thread)
