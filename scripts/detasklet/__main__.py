@@ -180,7 +180,12 @@ def cmd_compile_test(a: argparse.Namespace) -> int:
     load_patch(out)         # what it builds: missing, --check fails before any install
     if a.module:
         from .check import module_build
-        how = module_build.How(a.module_dir, a.module_vars.split())
+        import shlex
+        try:
+            mvars = shlex.split(a.module_vars)
+        except ValueError as e:
+            raise InputError(f"MVARS: {e}") from None
+        how = module_build.How(a.module_dir, mvars)
         how.check(module_build.check(out, Path(a.module))[0].root)
     if a.check:
         return 0

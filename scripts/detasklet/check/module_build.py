@@ -91,7 +91,8 @@ def copy(root: Path, dst: Path, new: dict[str, str]) -> None:
 @dataclass
 class How:
     """How the module is built: the folder kbuild's M= names (relative to
-    the module's root) and the extra make variables ("{M}": the copy's root)."""
+    the module's root) and the extra make variables ("{M}": the copy's
+    root), shell words: KCFLAGS="-DA -DB" is one."""
     sub: str = ""
     mvars: list[str] = field(default_factory=list)
 
@@ -103,7 +104,7 @@ class How:
                 raise InputError(f"MDIR={self.sub}: not a folder inside M={root}")
             if not module_.kbuild_text(d):
                 raise InputError(f"MDIR={self.sub}: no Kbuild or Makefile there")
-        bad = [v for v in self.mvars if not re.fullmatch(r"[A-Za-z_]\w*=\S*", v)]
+        bad = [v for v in self.mvars if not re.fullmatch(r"[A-Za-z_]\w*=.*", v, re.S)]
         if bad:
             raise InputError(f"MVARS: {bad[0]!r} is not VAR=value")
 
@@ -176,6 +177,16 @@ def module_of(rep: dict) -> module_.Module:
                          ",".join(m.get("to", [])))
 
 
+def users(path: str, incl: dict[str, set[str]]) -> set[str]:
+    """path and the files of the module that include it, through headers too."""
+    seen, todo = {path}, [path]
+    while todo:
+        for f in incl.get(todo.pop(), set()) - seen:
+            seen.add(f)
+            todo.append(f)
+    return seen
+
+
 def status(path: str, b: Built, objs: set[str], incl: dict[str, set[str]]) -> str:
     """A file's build: a .c has its object, else an error (the build failed)
     or was not built (Kbuild does not name it); a header is built when every
@@ -184,12 +195,7 @@ def status(path: str, b: Built, objs: set[str], incl: dict[str, set[str]]) -> st
         if path[:-2] + ".o" in objs:
             return "ok"
         return "error" if b.rc else "not-built"
-    seen, todo = {path}, [path]
-    while todo:
-        for f in incl.get(todo.pop(), set()) - seen:
-            seen.add(f)
-            todo.append(f)
-    cs = [status(c, b, objs, incl) for c in sorted(seen) if c.endswith(".c")]
+    cs = [status(c, b, objs, incl) for c in sorted(users(path, incl)) if c.endswith(".c")]
     if not cs:
         return "ok" if b.rc == 0 else "error"
     return "error" if "error" in cs else "ok" if "ok" in cs else "not-built"
@@ -204,8 +210,9 @@ def records(rep: dict, objs: dict[str, set[str]], built: dict[str, Built],
         mine = [d for d in new_diags if d.startswith(path + ":")]
         if mine:
             st["converted"] = "error"
-        errs = [d for d in built["converted"].diags if d.startswith(path + ":")
-                and key(d)[1] == "error"]
+        mine_or_includers = users(path, incl)
+        errs = [d for d in built["converted"].diags
+                if key(d)[0] in mine_or_includers and key(d)[1] == "error"]
         log = "\n".join(mine) or ("\n".join(errs) or built["converted"].tail
                                    if st["converted"] != "ok" else "")
         out[path] = {"arch": "x86_64", "config": f"{CONFIG}, {' '.join(CONFIG_OFF)} off, as an "
