@@ -257,7 +257,8 @@ def build_both(mod: module_.Module, out: Path, bdir: Path, work: Path, jobs: int
     new = converted_texts(mod.root, out)
     built: dict[str, Built] = {}
     objs: dict[str, set[str]] = {}
-    for kind, texts in (("pristine", {}), ("converted", new)):
+    kinds: list[tuple[str, dict[str, str]]] = [("pristine", {}), ("converted", new)]
+    for kind, texts in kinds:
         mdir = work / kind
         copy(mod.root, mdir, texts)
         log.info(f"make -C {bdir} M={mdir / how.sub} modules")

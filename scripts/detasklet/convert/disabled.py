@@ -204,7 +204,8 @@ def plan(sites: list, codes: dict[str, str], f: Facts) -> tuple[set[tuple[str, s
                                                               dict[str, str]]:
     """(the (path, item) declarations that become enabled, the refusals by
     path) of the group's items declared disabled."""
-    ok, refused = set(), {}
+    ok: set[tuple[str, str]] = set()
+    refused: dict[str, str] = {}
     for d in declared(codes):
         e, why = decide(d, sites, f)
         if e is None:
