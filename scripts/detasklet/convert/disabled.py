@@ -137,6 +137,19 @@ def _defines(code: str, m: re.Match[str], name: str, var: bool) -> bool:
     return nxt.startswith("{") or bool(re.match(r"(?:__\w+(?:\([^)]*\))?\s*)+\{", nxt))
 
 
+def _other_use(d: Declared, mine: list, codes: dict[str, str]) -> str:
+    """Where the group names the item other than in its declaration and
+    its tasklet calls ('line 965 of x.c (mlc->tasklet = &item)')."""
+    at = {(s.path, s.line) for s in mine}
+    for path, code in codes.items():
+        for m in re.finditer(r"\b" + re.escape(d.item) + r"\b", code):
+            line = code.count("\n", 0, m.start()) + 1
+            text = code.split("\n")[line - 1]
+            if (path, line) not in at and not DECL_RE.search(text):
+                return f"line {line} of {path} ({' '.join(text.split())})"
+    return "code other than the tasklet calls on it"
+
+
 def _init_reg(fn: str, f: Facts) -> str:
     reg = f.regs.get(fn)
     if reg and reg.kind == "start" and any(k in reg.how for k in _INITCALL):
@@ -152,7 +165,7 @@ def decide(d: Declared, sites: list, f: Facts) -> tuple[object | None, str]:
     odd = [s for s in mine if re.sub(r"\s", "", s.expr) != "&" + d.item or s.in_macro]
     if odd or named != len(mine) + 1:
         where = f"{odd[0].api}({odd[0].expr}) at line {odd[0].line}" if odd else \
-            "code other than the tasklet calls on it"
+            _other_use(d, mine, f.codes)
         return None, f"{where} names {d.item}: what it does with the item is not followed"
     ens = [s for s in mine if s.api == "tasklet_enable"]
     dis = [s for s in mine if s.api.startswith("tasklet_disable")]
