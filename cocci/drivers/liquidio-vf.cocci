@@ -26,7 +26,7 @@
 //  PF driver (lio_main.c) sets the tasklet up and keeps every call of it.
 // Files: drivers/net/ethernet/cavium/liquidio/lio_vf_main.c drivers/net/ethernet/cavium/liquidio/lio_core.c
 // Options: --no-includes --include-headers
-// Prep: vf: Stop scheduling the DROQ tasklet the VF never sets up
+// Fix: vf: Stop scheduling the DROQ tasklet the VF never sets up
 
 virtual patch
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
-/* A device whose interfaces disable the DROQ bottom half while up, and
- * whose interface teardown enabled it once too many.
+/* A device whose interfaces disable the DROQ bottom half while up, whose
+ * interface teardown enables it once too many, and whose open error exit
+ * does not enable it again.
  */
 #include <linux/interrupt.h>
 #include <linux/netdevice.h>
@@ -10,7 +11,9 @@ struct octeon_device {
 	atomic_t status;
 	struct pci_dev *pci_dev;
 	void *priv;
-	int napi_enabled;
+	struct {
+		int napi_enabled;
+	} props;
 	int running;
 };
 
@@ -20,6 +23,7 @@ struct octeon_device {
 int oct_pci_setup(struct octeon_device *oct);
 int oct_queues_setup(struct octeon_device *oct);
 int oct_process_queues(struct octeon_device *oct);
+int oct_rx_start(struct octeon_device *oct);
 int oct_packets_left(struct octeon_device *oct);
 void oct_stop_io(struct octeon_device *oct);
 
@@ -49,8 +53,8 @@ static int liquidio_stop(struct octeon_device *oct)
 {
 	struct octeon_device_priv *oct_priv = oct->priv;
 
-	if (oct->napi_enabled == 1) {
-		oct->napi_enabled = 0;
+	if (oct->props.napi_enabled == 1) {
+		oct->props.napi_enabled = 0;
 		tasklet_enable(&oct_priv->droq_tasklet);
 	}
 	return 0;
@@ -59,12 +63,23 @@ static int liquidio_stop(struct octeon_device *oct)
 static int liquidio_open(struct octeon_device *oct)
 {
 	struct octeon_device_priv *oct_priv = oct->priv;
+	int ret;
 
-	if (oct->napi_enabled == 0) {
+	if (oct->props.napi_enabled == 0) {
 		tasklet_disable(&oct_priv->droq_tasklet);
-		oct->napi_enabled = 1;
+		oct->props.napi_enabled = 1;
 	}
+
+	ret = oct_rx_start(oct);
+	if (ret)
+		goto err_rx;
 	return 0;
+
+err_rx:
+	if (oct->props.napi_enabled == 1) {
+		oct->props.napi_enabled = 0;
+	}
+	return ret;
 }
 
 static void liquidio_destroy_nic_device(struct octeon_device *oct)
@@ -74,8 +89,9 @@ static void liquidio_destroy_nic_device(struct octeon_device *oct)
 	if (oct->running)
 		liquidio_stop(oct);
 
-	if (oct->napi_enabled == 1)
-		oct->napi_enabled = 0;
+	if (oct->props.napi_enabled == 1) {
+		oct->props.napi_enabled = 0;
+	}
 
 	tasklet_enable(&oct_priv->droq_tasklet);
 }
