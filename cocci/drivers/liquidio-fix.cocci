@@ -13,7 +13,9 @@
 /// end of octeon_destroy_resources() never returns, so the remove hangs.
 /// The error exit of liquidio_open() has the opposite fault: it turns
 /// napi_enabled back to 0 without enabling the tasklet, so after a failed
-/// open the non-NAPI receive path stays off until the next open.
+/// open the tasklet stays disabled while the interface is down, also
+/// after a later open and stop; only the unconditional enable of
+/// liquidio_destroy_nic_device() undid that.
 /// Enable the tasklet where napi_enabled goes from 1 to 0 and only there,
 /// as liquidio_stop() already does: in liquidio_destroy_nic_device(),
 /// inside its napi_enabled == 1 branch (an interface whose liquidio_stop()
