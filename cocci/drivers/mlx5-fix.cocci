@@ -9,16 +9,17 @@
 /// qp.active check, never runs, because the tasklet is disabled;
 /// tasklet_kill() waits for that run to finish, so the connection teardown
 /// hangs, with the softirq requeueing the disabled tasklet for ever. The
-/// error exits of mlx5_fpga_conn_create() reach the same
-/// disable-then-kill in mlx5_fpga_conn_destroy_cq(). Kill the tasklet
-/// instead of disabling it: mlx5_fpga_conn_destroy() now kills it after
-/// synchronize_irq(), and mlx5_fpga_conn_destroy_cq() only kills it. Once
-/// qp.active is false neither the completion handler nor the tasklet
-/// schedules it (both return before mlx5_fpga_conn_cqes()), and
+/// error exits of mlx5_fpga_conn_create() reach the same disable-then-kill
+/// in mlx5_fpga_conn_destroy_cq().
+///
+/// Kill the tasklet instead of disabling it: mlx5_fpga_conn_destroy() now
+/// kills it after synchronize_irq(), and mlx5_fpga_conn_destroy_cq() only
+/// kills it. Once qp.active is false neither the completion handler nor the
+/// tasklet schedules it (both return before mlx5_fpga_conn_cqes()), and
 /// synchronize_irq() has waited for a handler that was past the check, so
 /// the kill lets a pending run run (it returns at once) and waits for a
-/// running one, as the disable did, and nothing schedules the tasklet
-/// after it while the QP and the CQ are destroyed.
+/// running one, as the disable did, and nothing schedules the tasklet after
+/// it while the QP and the CQ are destroyed.
 // Confidence: High
 // Comments: Read on Linux 6.12.118 and 7.3.4 (the same code in both).
 //  A fix on its own, before the conversion of the driver.

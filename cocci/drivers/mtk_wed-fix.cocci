@@ -1,25 +1,25 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /// mtk_wed_wo_hw_deinit() masks the WO interrupts and disables irq_tasklet
 /// for good: nothing enables or kills it afterwards. The tasklet is
-/// scheduled by the interrupt handler, mtk_wed_wo_irq_handler(), and by
-/// the tasklet itself, through mtk_wed_wo_rx_complete(), after each run
-/// that handled an RX interrupt, as when the WO answers the state change
-/// that mtk_wed_wo_reset() sends right before mtk_wed_detach() calls
+/// scheduled by the interrupt handler, mtk_wed_wo_irq_handler(), and by the
+/// tasklet itself, through mtk_wed_wo_rx_complete(), after each run that
+/// handled an RX interrupt, as when the WO answers the state change that
+/// mtk_wed_wo_reset() sends right before mtk_wed_detach() calls
 /// mtk_wed_wo_deinit(). A run that is pending when tasklet_disable() is
-/// called, or one scheduled after it by a handler that was already
-/// running, never runs: the softirq finds the tasklet disabled and puts
-/// it back on its list, raising itself again, for as long as the system
-/// runs, and the struct mtk_wed_wo that holds the tasklet is device-managed
-/// memory, freed while still on that list when the ethernet device goes
-/// away. Let the tasklet finish instead of disabling it: free the IRQ
-/// first, then kill the tasklet, which lets a pending run run and waits
-/// for it (after that nothing schedules it: the handler is gone, and a
-/// run schedules the next one only when it found an RX interrupt in the WO
-/// status and acknowledged it, so the runs end with the WO's last message,
-/// the answer to the state change included). A run
-/// rewrites the WO interrupt mask (mtk_wed_wo_irq_disable()), so the mask
-/// is cleared once more after the kill, before the queues are cleaned and
-/// freed.
+/// called, or one scheduled after it by a handler that was already running,
+/// never runs: the softirq finds the tasklet disabled and puts it back on
+/// its list, raising itself again, for as long as the system runs, and the
+/// struct mtk_wed_wo that holds the tasklet is device-managed memory, freed
+/// while still on that list when the ethernet device goes away.
+///
+/// Let the tasklet finish instead of disabling it: free the IRQ first, then
+/// kill the tasklet, which lets a pending run run and waits for it (after
+/// that nothing schedules it: the handler is gone, and a run schedules the
+/// next one only when it found an RX interrupt in the WO status and
+/// acknowledged it, so the runs end with the WO's last message, the answer
+/// to the state change included). A run rewrites the WO interrupt mask
+/// (mtk_wed_wo_irq_disable()), so the mask is cleared once more after the
+/// kill, before the queues are cleaned and freed.
 // Confidence: High
 // Comments: Read on Linux 6.12.118 and 7.3.4 (the same code in both).
 //  A fix on its own, before the conversion of the driver.
