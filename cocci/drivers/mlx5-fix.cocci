@@ -17,7 +17,7 @@
 /// kills it. Once qp.active is false neither the completion handler nor the
 /// tasklet schedules it (both return before mlx5_fpga_conn_cqes()), and
 /// synchronize_irq() has waited for a handler that was past the check, so
-/// the kill lets a pending run run (it returns at once) and waits for a
+/// the kill lets a pending run go ahead (it returns at once) and waits for a
 /// running one, as the disable did, and nothing schedules the tasklet after
 /// it while the QP and the CQ are destroyed.
 // Confidence: High

@@ -13,7 +13,7 @@
 /// while still on that list when the ethernet device goes away.
 ///
 /// Let the tasklet finish instead of disabling it: free the IRQ first, then
-/// kill the tasklet, which lets a pending run run and waits for it (after
+/// kill the tasklet, which lets a pending run go ahead and waits for it (after
 /// that nothing schedules it: the handler is gone, and a run schedules the
 /// next one only when it found an RX interrupt in the WO status and
 /// acknowledged it, so the runs end with the WO's last message, the answer
