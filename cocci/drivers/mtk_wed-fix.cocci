@@ -25,7 +25,7 @@
 //  A fix on its own, before the conversion of the driver.
 // Files: drivers/net/ethernet/mediatek/mtk_wed_wo.c
 // Options: --no-includes --include-headers
-// Fix: wed: Kill the WO IRQ tasklet instead of disabling it on deinit
+// Fix: Kill the WO IRQ tasklet instead of disabling it on deinit
 // Fixes: 799684448e3e ("net: ethernet: mtk_wed: introduce wed wo support")
 
 virtual patch
