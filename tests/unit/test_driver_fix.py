@@ -118,7 +118,8 @@ class DriverFix(unittest.TestCase):
 
 class Steps(unittest.TestCase):
     """convert.groups.own_step: a group's fix and prep patch in the order
-    they apply; a second fix refuses the file."""
+    they apply; a second fix of one file refuses it, a fix of another file
+    of the group is a step of its own."""
 
     def test_fix_before_prep_and_one_fix_per_group(self) -> None:
         from detasklet.convert.driver_patches import DriverPatch
@@ -130,8 +131,13 @@ class Steps(unittest.TestCase):
         own_step(g, fix, "a.h", "F")
         self.assertEqual([(d.own, t) for d, t in g.steps],
                          [("Fix it", {"a.h": "F"}), ("Prepare it", {"a.c": "P"})])
-        own_step(g, DriverPatch(Path("b-fix.cocci"), ("a.c",), "w", fix="Other"), "a.c", "X")
-        self.assertIn("two fix patches for one group", g.refusals["a.c"])
+        other = DriverPatch(Path("b-fix.cocci"), ("a.c",), "w", fix="Other")
+        own_step(g, other, "a.c", "X")
+        self.assertEqual([(d.own, t) for d, t in g.steps],
+                         [("Fix it", {"a.h": "F"}), ("Other", {"a.c": "X"}),
+                          ("Prepare it", {"a.c": "P"})])
+        own_step(g, DriverPatch(Path("c-fix.cocci"), ("a.h",), "w", fix="Third"), "a.h", "Y")
+        self.assertIn("two fix patches for one file", g.refusals["a.h"])
 
 
 class FixesBranch(unittest.TestCase):

@@ -231,11 +231,15 @@ def rewritten(kdir: Path, g: Group, codes: dict[str, str],
 
 def own_step(g: Group, d: driver_patches.DriverPatch, f: str, text: str) -> None:
     """Record that d, a patch of its own (fix or prep), made text of f; a
-    second fix or prep patch of the same kind in one group refuses f."""
-    other = next((e for e, _ in g.steps if e != d and bool(e.fix) == bool(d.fix)), None)
+    second prep patch in one group, or a second fix of one file, refuses
+    f. Fixes of different files of a group are patches of their own each
+    (liquidio: the PF's and the VF's, two modules sharing a header)."""
+    other = next((e for e, t in g.steps if e != d and (
+        e.prep and d.prep or e.fix and d.fix and f in t)), None)
     if other:
-        kind = "fix" if d.fix else "prep"
-        g.refusals.setdefault(f, f"two {kind} patches for one group: {other.name} and {d.name}")
+        where = "file" if d.fix else "group"
+        g.refusals.setdefault(f, f"two {'fix' if d.fix else 'prep'} patches for one {where}: "
+                                 f"{other.name} and {d.name}")
         return
     step = next((t for e, t in g.steps if e == d), None)
     if step is None:
