@@ -86,11 +86,14 @@ class ThreadBarTest(unittest.TestCase):
 
     def test_report_disagreeing_with_the_patch(self) -> None:
         self.write({"drivers/misc/ok.c": ("bh", "system_percpu_wq", ""),
-                    "drivers/misc/b.c": ("thread", "system_bh_wq", "")})
+                    "drivers/misc/b.c": ("thread", "system_bh_wq", ""),
+                    "drivers/misc/b.h": ("thread", "system_bh_wq", ""),
+                    "drivers/misc/g.c": ("thread", "foo_bh_off", "")})
         got = thread_bar.check(self.out, self.kdir)
+        # a header of a moved group, and a file with only a guard, are right
         self.assertEqual(got["report"], [
             "drivers/misc/b.c: report.json target 'thread', but its patch names no "
-            "process-context queue",
+            "process-context queue and no guard",
             "drivers/misc/ok.c: report.json target 'bh', but its patch queues on "
             "system_percpu_wq"])
 

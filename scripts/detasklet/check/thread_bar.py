@@ -39,6 +39,7 @@ class Out:
     entry, and the process-context queues its patch names."""
     files: dict[str, dict[str, Any]]
     moved: dict[str, list[str]]
+    guarded: set[str]
 
 
 def load(out: Path) -> Out:
@@ -52,8 +53,9 @@ def load(out: Path) -> Out:
     if report.get("target") != "thread":
         raise InputError(f"{out}: a run of TARGET={report.get('target')}, not thread")
     files = {f["path"]: f for f in report["files"] if f.get("status") == "converted"}
-    moved = {fd.path: qs for fd in gitdiff.parse(patch) if (qs := threadbar.process_queues(fd))}
-    return Out(files, moved)
+    fds = gitdiff.parse(patch)
+    moved = {fd.path: qs for fd in fds if (qs := threadbar.process_queues(fd))}
+    return Out(files, moved, {fd.path for fd in fds if threadbar.guards(fd)})
 
 
 def choices(path: Path = POLICIES) -> list[tuple[str, str, str]]:
@@ -115,14 +117,19 @@ def policies(o: Out, table: list[tuple[str, str, str]]) -> list[str]:
 
 
 def report(o: Out) -> list[str]:
-    """report.json targets that disagree with the patch."""
+    """report.json targets that disagree with the patch: a file that queues
+    on a process-context queue and is not "thread", or a .c file that is
+    "thread" and whose patch names neither such a queue nor a guard (a
+    header of a moved group may name neither)."""
     bad = []
     for path, f in sorted(o.files.items()):
-        moved = path in o.moved
-        if (f.get("target") == "thread") != moved:
+        thread = f.get("target") == "thread"
+        if path in o.moved and not thread:
             bad.append(f"{path}: report.json target {f.get('target')!r}, but its patch "
-                       + ("queues on " + ", ".join(o.moved[path]) if moved
-                          else "names no process-context queue"))
+                       f"queues on {', '.join(o.moved[path])}")
+        elif thread and path.endswith(".c") and path not in o.moved and path not in o.guarded:
+            bad.append(f"{path}: report.json target 'thread', but its patch names no "
+                       "process-context queue and no guard")
     return bad
 
 

@@ -4,7 +4,7 @@ on purpose broader than what the conversion reads (ctext/blockio.py), so
 that the check does not repeat the rule it checks:
 
 - the process-context system workqueues a patch's added lines queue on
-  (any system_*_wq that is not a BH one);
+  (any system_*_wq that is not a BH one), and the guards they name;
 - every call in a source file to a function of the block, SCSI, ATA,
   NVMe, MMC or memstick layers, and to the host registrations of the
   buses whose devices are block devices (USB host controllers, FireWire
@@ -20,6 +20,7 @@ from .gitdiff import FileDiff
 from .lex import mask
 
 _QUEUE_RE = re.compile(r"\bsystem_(?!bh_|bh\b)\w*wq\b")
+_GUARD_RE = re.compile(r"\b\w+_bh_off\b")
 _BLOCK_RE = re.compile(
     r"(?<![\w.>])((?:__)?(?:blk|bio|scsi|ata|nvme|mmc|memstick|sbp2)_\w+"
     r"|(?:device_)?add_disk|(?:__)?register_blkdev|usb_add_hcd|fw_card_add"
@@ -33,6 +34,16 @@ def process_queues(fd: FileDiff) -> list[str]:
         for line in body:
             if line.startswith("+"):
                 found.update(_QUEUE_RE.findall(line[1:]))
+    return sorted(found)
+
+
+def guards(fd: FileDiff) -> list[str]:
+    """The local_bh_disable() guards (foo_bh_off) fd's added lines name, sorted."""
+    found: set[str] = set()
+    for _, body in fd.hunks:
+        for line in body:
+            if line.startswith("+"):
+                found.update(_GUARD_RE.findall(line[1:]))
     return sorted(found)
 
 
