@@ -4,6 +4,10 @@
 report.json and all.patch and KDIR's code (detasklet.check.thread_bar):
 
     tests/thread_bar.py OUT [KDIR]       (KDIR: OUT/run.json's when not given)
+    tests/thread_bar.py --outside OUT [KDIR]
+        for any run's OUT (a BH one too): the converted .c files outside the
+        paths of policies.toml's choices and dmaengine, and those of them whose
+        driver's code shows block I/O (what a TARGET=thread run must keep)
 
 One line per check ('ok' or 'FAIL', with every failure under it), then
 'N passed, N failed'; exit 1 when a check fails, 2 on a bad OUT.
@@ -22,13 +26,21 @@ from detasklet.errors import InputError  # noqa: E402
 
 
 def main(argv: list[str]) -> int:
+    only_outside = argv[:1] == ["--outside"]
+    argv = argv[1:] if only_outside else argv
     if len(argv) not in (1, 2):
-        print("usage: tests/thread_bar.py OUT [KDIR]", file=sys.stderr)
+        print("usage: tests/thread_bar.py [--outside] OUT [KDIR]", file=sys.stderr)
         return 2
     out = Path(argv[0])
     try:
         kdir = Path(argv[1]) if len(argv) == 2 else Path(
             json.loads((out / "run.json").read_text())["kdir"])
+        if only_outside:
+            n, found = thread_bar.outside(out, kdir)
+            print(f"{out}: {n} converted .c files outside the choices; block I/O in the "
+                  f"driver of {len(found)}:")
+            print("\n".join(f"     {line}" for line in found))
+            return 0
         results = thread_bar.check(out, kdir)
     except (OSError, ValueError, KeyError, InputError) as e:
         print(f"thread_bar: {e}", file=sys.stderr)

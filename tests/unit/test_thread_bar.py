@@ -78,6 +78,11 @@ class ThreadBarTest(unittest.TestCase):
                          ["drivers/scsi/hba/hba.c", "kernel/irq/resend.c"])
         self.assertEqual(got["report"], [])
 
+    def test_outside_the_choices(self) -> None:
+        n, found = thread_bar.outside(self.out, self.kdir)
+        self.assertEqual(n, 3)          # ok.c, blk.c, stays.c: not scsi/, net/, kernel/
+        self.assertEqual(found, ["drivers/foo/blk.c: drivers/foo/other.c: scsi_done()"])
+
     def test_a_drivers_own_choice_wins(self) -> None:
         table = thread_bar.choices() + [("drivers/scsi/hba/", "thread", "hba")]
         o = thread_bar.load(self.out)

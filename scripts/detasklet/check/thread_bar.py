@@ -138,3 +138,17 @@ def check(out: Path, kdir: Path) -> dict[str, list[str]]:
     o = load(out)
     return {"reclaim": reclaim(o, kdir), "kernel": kernel(o),
             "policies": policies(o, choices()), "report": report(o)}
+
+
+def outside(out: Path, kdir: Path) -> tuple[int, list[str]]:
+    """For any run's OUT (a BH one too): how many converted .c files lie
+    outside every choice's paths and dmaengine's (the files TARGET=thread
+    may move), and those whose driver's code shows block I/O, with it."""
+    try:
+        report = json.loads((out / "report.json").read_text())
+    except (OSError, ValueError) as e:
+        raise InputError(f"{out}: no readable report.json ({e})") from None
+    table = [p for p, _, _ in choices()] + ["drivers/dma/"]
+    files = [f["path"] for f in report["files"] if f.get("status") == "converted"
+             and f["path"].endswith(".c") and not any(f["path"].startswith(p) for p in table)]
+    return len(files), [f"{p}: {'; '.join(c)}" for p in files if (c := _driver_calls(kdir, p))]
