@@ -13,12 +13,15 @@ then applied with plain `git am` (counted: it should fail where the moved
 line is context) and with `git am -3` on a branch of its own from that
 commit (it must apply every mail). One line per series, then
 'N passed, N failed' (git am -3) and how many series plain git am failed.
-The core removal's series applies on top of every other series, so it is
-left out.
+The core removal applies on top of every other series, so its mail is
+left out (the rest of its series is applied). A series that applies on top
+of another (report.json "series" "needs": net-next's on net's fixes) is
+applied after that one's mails.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -69,9 +72,15 @@ def main(kdir: Path, out: Path, only: list[str]) -> int:
     folders = sorted(d for d in (out / "series").iterdir() if d.is_dir())
     mails = {d.name: sorted(m for m in d.glob("0*.patch") if "cover-letter" not in m.name)
              for d in folders}
-    mails = {k: v for k, v in mails.items()
-             if not any("Remove-the-tasklet-API" in m.name for m in v)
-             and (not only or k in only)}
+    # the core removal applies on top of every other series: its mail alone is left out
+    mails = {k: [m for m in v if "Remove-the-tasklet-API" not in m.name]
+             for k, v in mails.items() if not only or k in only}
+    mails = {k: v for k, v in mails.items() if v}
+    rep = json.loads((out / "report.json").read_text()) if (out / "report.json").is_file() else {}
+    needs = (rep.get("series") or {}).get("needs", {})
+    # a series that applies on top of another (net-next's on net's fixes): that one first
+    before = {k: sorted(m for m in (out / "series" / needs[k]).glob("0*.patch")
+                        if "cover-letter" not in m.name) if k in needs else [] for k in mails}
     with tempfile.TemporaryDirectory(prefix="detasklet-am3-") as t:
         repo = Path(t)
         first: dict[str, list[gitdiff.FileDiff]] = {}
@@ -92,10 +101,10 @@ def main(kdir: Path, out: Path, only: list[str]) -> int:
         passed = failed = plain_failed = 0
         for name, ms in mails.items():
             git(repo, "checkout", "-q", "-f", "-B", f"plain-{name}", base)
-            plain = git(repo, "am", *map(str, ms)).returncode == 0
+            plain = git(repo, "am", *map(str, before[name] + ms)).returncode == 0
             git(repo, "am", "--abort")
             git(repo, "checkout", "-q", "-f", "-B", f"three-{name}", base)
-            r = git(repo, "am", "-3", *map(str, ms))
+            r = git(repo, "am", "-3", *map(str, before[name] + ms))
             git(repo, "am", "--abort")
             ok = r.returncode == 0
             passed, failed = passed + ok, failed + (not ok)

@@ -4,7 +4,9 @@
 For every patch: `git am` into a scratch git repository made of the
 pristine KDIR files it touches, on top of the earlier patches of its own
 series that touch those files (a driver's prep patch before its
-conversion), and `checkpatch.pl --strict` run in KDIR. For the series: no
+conversion; for a series that applies on top of another, net-next's on
+net's fixes, that one's patches before its own), and `checkpatch.pl
+--strict` run in KDIR. For the series: no
 file in two trees' series; each file, its series' patches applied in
 order, is what all.patch (or the core removal) makes of it; no patch needs
 a header change that is in another patch (a file using a field or function
@@ -108,13 +110,14 @@ def pristine(kdir: Path, path: str) -> str:
     return read_text(kdir / path) if (kdir / path).is_file() else ""
 
 
-def series_contents(kdir: Path, parsed: dict[str, list[gitdiff.FileDiff]]
-                    ) -> tuple[dict[str, str], list[str]]:
+def series_contents(kdir: Path, parsed: dict[str, list[gitdiff.FileDiff]],
+                    first: frozenset[str] = frozenset()) -> tuple[dict[str, str], list[str]]:
     """Every file the series touches, its patches applied in order (the
-    order of series/: a prep patch before the conversion); and the files
-    whose patches do not apply so."""
+    order of series/: a prep patch before the conversion; the folders of
+    first, fixes series others apply on top of, before the rest); and the
+    files whose patches do not apply so."""
     got: dict[str, list[gitdiff.FileDiff]] = {}
-    for name in sorted(parsed):
+    for name in sorted(parsed, key=lambda n: (n.split("/")[0] not in first, n)):
         for fd in parsed[name]:
             got.setdefault(fd.path, []).append(fd)
     texts, bad = {}, []
@@ -288,24 +291,34 @@ def _parsed(patches: list[Path]) -> dict[str, list[gitdiff.FileDiff]]:
     return parsed
 
 
+def needed(rep: dict) -> dict[str, str]:
+    """report.json "series" "needs": each series folder that applies on top
+    of another one (net-next-1 on net, the fixes of its drivers)."""
+    got = rep.get("series", {})
+    return dict(got.get("needs", {})) if isinstance(got, dict) else {}
+
+
 def _series_problems(kdir: Path, out: Path, rep: dict,
                      parsed: dict[str, list[gitdiff.FileDiff]]) -> list[str]:
     """What is wrong with the series as a whole: a file in two trees'
     series, contents that are not all.patch's (and the core removal's), a
     patch that needs one of a later tree, the mails' own problems."""
-    # a file is in one tree's series; there, its last patch owns it
+    # a file is in one tree's series (and in the fixes series that one
+    # applies on top of); there, its last patch owns it
+    needs = needed(rep)
     owner: dict[str, str] = {}
     problems = []
-    for name, fl in parsed.items():
-        for fd in fl:
-            if fd.path in owner and owner[fd.path].split("/")[0] != name.split("/")[0]:
+    for name in sorted(parsed, key=lambda n: (n.split("/")[0] not in needs.values(), n)):
+        for fd in parsed[name]:
+            was = owner.get(fd.path, name).split("/")[0]
+            if was != name.split("/")[0] and needs.get(name.split("/")[0]) != was:
                 problems.append(f"{fd.path} is in {owner[fd.path]} and {name}")
             owner[fd.path] = name
     expected = gitdiff.parse(outfiles.load_patch(out))
     core = rep.get("core", {}).get("patch")
     if core and (out / core).is_file():
         expected += gitdiff.parse((out / core).read_text(errors="surrogateescape"))
-    texts, bad = series_contents(kdir, parsed)
+    texts, bad = series_contents(kdir, parsed, frozenset(needs.values()))
     problems += bad + final_contents(kdir, texts, expected)
     fds = {fd.path: fd for fl in parsed.values() for fd in fl}
     # the core removal needs every user converted, not the other way round
@@ -373,8 +386,11 @@ def check(kdir: Path, out: Path, jobs: int = 2) -> int:
     folders: dict[str, list[Path]] = {}
     for p in patches:
         folders.setdefault(p.parent.name, []).append(p)
+    needs = needed(rep)
+    # a series that applies on top of another: that one's patches first
+    chains = {n: folders.get(needs.get(n, ""), []) + ps for n, ps in folders.items()}
     with ThreadPoolExecutor(max_workers=max(jobs, 1)) as ex:
-        results = list(ex.map(lambda p: _one(kdir, p, folders[p.parent.name], parsed, builds),
+        results = list(ex.map(lambda p: _one(kdir, p, chains[p.parent.name], parsed, builds),
                               patches))
     _print(results, series_problems)
     tagged = sum("\nFixes: " in p.read_text(errors="replace").split("\n---\n", 1)[0]

@@ -9,7 +9,9 @@ keeps: an empty commit with the cover letter and b4's tracking data
 branch as their own), then one commit per patch, made with git mailinfo,
 git apply --cached on a private index, write-tree and commit-tree. A
 tree sent in parts gets one branch per part, each on top of the one
-before. The work tree, the index and HEAD of KDIR are never touched; the
+before; a series that applies on top of the fixes series of its drivers
+(report.json "series" "needs": net-next's on net's) starts at that
+branch. The work tree, the index and HEAD of KDIR are never touched; the
 only writes are refs/heads/<prefix><folder> and the objects they need.
 
 A branch is only ever created where no ref of that name exists, or moved
@@ -302,8 +304,10 @@ def make(kdir: Path, out: Path, prefix: str = "detasklet/") -> list[Made]:
     made: list[Made] = []
     tips: dict[str, str] = {}
     with tempfile.TemporaryDirectory(prefix="detasklet-branches-") as tmp:
+        needs = rec.get("needs", {}) if isinstance(rec.get("needs"), dict) else {}
         for n in names:
-            parent = tips.get(previous_part(n, names), base)
+            # the part before, else the fixes series it applies on top of (net)
+            parent = tips.get(previous_part(n, names)) or tips.get(needs.get(n, "")) or base
             tip, k = series_commits(kdir, out, n, parent, who, base, committed, Path(tmp))
             tips[n] = tip
             made.append(Made(refs[n], tip, k))

@@ -115,13 +115,14 @@ def _after(before: str, fd: FileDiff, fallback: str | None) -> str:
         return apply(fallback, fd)
 
 
-def stream(kdir: Path, ident: Ident, old: dict[str, str], series: list[list[Mail]]
-           ) -> tuple[bytes, list[list[int]]]:
+def stream(kdir: Path, ident: Ident, old: dict[str, str], series: list[list[Mail]],
+           needs: list[int] | None = None) -> tuple[bytes, list[list[int]]]:
     """The fast-import stream of the base and of each series' commits, and
     the marks of each series' commits. A file's text before a patch is the
-    text its series' earlier patches made of it (the pristine one first);
-    a core patch's, where that does not fit, the text every other series
-    made of it."""
+    text its series' earlier patches made of it (the pristine one first,
+    or the text series needs[k] left, for a series that applies on top of
+    an earlier one: net-next's on net's fixes); a core patch's, where that
+    does not fit, the text every other series made of it."""
     touched = sorted({fd.path for s in series for m in s for fd in m.diffs})
     base: dict[str, str | None] = {}
     for p in touched:
@@ -135,10 +136,12 @@ def stream(kdir: Path, ident: Ident, old: dict[str, str], series: list[list[Mail
     data = [_commit("refs/heads/base", 1, ident, ident.date, "base\n", "", base)]
     done: dict[str, str] = {}     # every series applied, for a core patch
     marks: list[list[int]] = []
+    ends: list[dict[str, str]] = []   # each series' texts after its last patch
     mark = 1
     for k, s in enumerate(series):
-        cur = {p: t for p, t in base.items() if t is not None}
-        parent, ms = ":1", []
+        j = needs[k] if needs else -1
+        cur = dict(ends[j]) if j >= 0 else {p: t for p, t in base.items() if t is not None}
+        parent, ms = (f":{marks[j][-1]}" if j >= 0 else ":1"), []
         for n, m in enumerate(s, 1):
             changes: dict[str, str | None] = {}
             for fd in m.diffs:
@@ -156,6 +159,7 @@ def stream(kdir: Path, ident: Ident, old: dict[str, str], series: list[list[Mail
         if not any(m.core for m in s):
             done.update({p: t for p, t in cur.items() if t != base.get(p)})
         marks.append(ms)
+        ends.append(cur)
     return b"".join(data), marks
 
 
@@ -184,11 +188,26 @@ def _note(mail: str, note: str) -> str:
     return a + sep + note.rstrip("\n") + "\n\n" + b
 
 
+def _patch_ids(repo: Path, env: dict[str, str], commits: list[str]) -> list[str]:
+    """git patch-id --stable of each commit, as git format-patch --base
+    writes them in prerequisite-patch-id: lines."""
+    got = []
+    for c in commits:
+        diff = _git(repo, env, "diff-tree", "--patch", "--no-renames", f"{c}^", c)
+        got.append(_git(repo, env, "patch-id", "--stable", stdin=diff).decode().split()[0])
+    return got
+
+
 def mails(kdir: Path, ident: Ident, old: dict[str, str], series: list[list[Mail]],
-          tags: list[str]) -> list[tuple[str, list[str]]]:
+          tags: list[str], needs: list[int] | None = None,
+          prereqs: list[list[str]] | None = None) -> list[tuple[str, list[str]]]:
     """For each series (tags: its subject tag, "net-next" or ""), the id of
     its last commit and its mails, numbered [PATCH <tag> n/N], made by git
-    format-patch in a scratch repository that is gone when this returns."""
+    format-patch in a scratch repository that is gone when this returns.
+    needs[k]: the index of the earlier series that series k applies on top
+    of (-1: none); its mails are then made from that series' last commit,
+    and prereqs[k] gets the git patch-id --stable of each of that series'
+    patches, for the cover letter's prerequisite-patch-id: lines."""
     with tempfile.TemporaryDirectory(prefix="detasklet-git-") as t:
         tmp = Path(t)
         repo, env = tmp / "repo.git", _env(tmp, ident)
@@ -199,16 +218,21 @@ def mails(kdir: Path, ident: Ident, old: dict[str, str], series: list[list[Mail]
             # 2.39 has no --attr-source): the same lines, as its own
             (repo / "info").mkdir(exist_ok=True)
             (repo / "info/attributes").write_bytes((kdir / GITATTRIBUTES).read_bytes())
-        data, marks = stream(kdir, ident, old, series)
+        data, marks = stream(kdir, ident, old, series, needs)
         export = tmp / "marks"
         _git(repo, env, "fast-import", "--quiet", f"--export-marks={export}", stdin=data)
         ids = dict(ln.split() for ln in export.read_text().splitlines())
         out = []
-        for s, ms, tag in zip(series, marks, tags):
+        for k, (s, ms, tag) in enumerate(zip(series, marks, tags)):
             tip = ids[f":{ms[-1]}"]
+            j = needs[k] if needs else -1
+            start = ids[f":{marks[j][-1]}"] if j >= 0 else ids[":1"]
+            if prereqs is not None:
+                prereqs.append(_patch_ids(repo, env, [ids[f":{m}"] for m in marks[j]])
+                               if j >= 0 else [])
             text = _git(repo, env, "format-patch", "--stdout", "--numbered", "--no-cover-letter",
                         f"--subject-prefix={'PATCH ' + tag if tag else 'PATCH'}",
-                        "--no-thread", f"{ids[':1']}..{tip}").decode(errors="surrogateescape")
+                        "--no-thread", f"{start}..{tip}").decode(errors="surrogateescape")
             starts = [m.start() for m in _MAIL_START_RE.finditer(text)] + [len(text)]
             got = [text[a:b] for a, b in zip(starts, starts[1:])]
             if len(got) != len(s):

@@ -473,13 +473,16 @@ def stat_line(fds: list[FileDiff]) -> str:
 def cover(patches: "list[Patch]", rep: dict, fds: dict[str, FileDiff],
           ev: Evidence, who: str, base: str,
           scope: str = "", part: str = "", bench: dict | None = None,
-          hot: list[HotPath] | None = None) -> list[str]:
+          hot: list[HotPath] | None = None, after: "list[Patch] | None" = None,
+          after_folder: str = "", prereqs: list[str] | None = None) -> list[str]:
     """The lines of a cover letter between its Subject and its signature.
     rep: report.json with the files of this series' tree only; scope: the
     tree ("the net-next tree"); part: what to say of a series sent in
     parts; bench: make
     bench's result (bench.json), quoted for the hot paths of hot (the
-    table) that the series' files belong to."""
+    table) that the series' files belong to; after: the fixes of the
+    series after_folder (net) that some of these conversions apply on top
+    of, and prereqs the patch ids of that whole series."""
     total = len(patches)
     files = rep.get("files", [])
     preps = [p for p in patches if p.prep]
@@ -542,6 +545,8 @@ def cover(patches: "list[Patch]", rep: dict, fds: dict[str, FileDiff],
                            + (kept[0] if len(kept) == 1 else "each patch says why."))]
     if fixes:
         lines += ["", para(fixes_sentence(patches, fixes, scope))]
+    if after:
+        lines += ["", para(after_sentence(patches, after, after_folder))]
     if part:
         lines += ["", para(part)]
     users = len(files) or len(mine)
@@ -587,4 +592,49 @@ def cover(patches: "list[Patch]", rep: dict, fds: dict[str, FileDiff],
     lines += [stat_line([fd for p in patches for fd in p.file_diffs(fds)])]
     if base:
         lines += ["", f"base-commit: {base}"]
-    return lines
+    return lines + prerequisites(base, prereqs or [])
+
+
+def prerequisites(base: str, ids: list[str]) -> list[str]:
+    """The prerequisite-patch-id: lines of a series that applies on top of
+    another (as git format-patch --base writes them, after base-commit:)."""
+    return ([] if base or not ids else [""]) + [f"prerequisite-patch-id: {i}" for i in ids]
+
+
+def after_sentence(patches: "list[Patch]", after: "list[Patch]", folder: str) -> str:
+    """What a series says of the fixes, sent in a series of their own,
+    that some of its conversions apply on top of."""
+    conv = [(n, q) for n, q in enumerate(patches, 1)
+            if not q.driver_prep and any(set(q.files) & set(f.files) for f in after)]
+    what = ", ".join(f"{q.name} (patch {n})" for n, q in conv)
+    fixes = "; ".join(f.subject for f in after)
+    return (f"The conversion{'s' if len(conv) > 1 else ''} of {what} appl"
+            + ("y" if len(conv) > 1 else "ies") + f" on top of {'fixes' if len(after) > 1 else 'a fix'} "
+            f"sent to {folder} in a series of {'their' if len(after) > 1 else 'its'} own ({fixes}): "
+            f"this series waits until {folder} is merged here, and its cover letter lists that "
+            "series as prerequisite-patch-id: below.")
+
+
+def fixes_cover(patches: "list[Patch]", fds: dict[str, FileDiff], who: str, base: str,
+                scope: str, dependents: list[str]) -> list[str]:
+    """The cover letter of a series of drivers' fixes alone (net's, for
+    net-next's drivers): what they are, what waits on them."""
+    tree = patches[0].tree
+    where = tree.fixes or f"the fixes branch of {scope}"
+    names = sorted({p.name for p in patches})
+    lines = [para(f"{'These patches fix' if len(patches) > 1 else 'This patch fixes'} "
+                  f"{'bugs' if len(patches) > 1 else 'a bug'} in "
+                  + (", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0])
+                  + ", each in the driver's own terms, found while converting "
+                  f"{'these drivers' if len(names) > 1 else 'the driver'} from tasklets to BH "
+                  f"workqueues. {'Each applies' if len(patches) > 1 else 'It applies'} on its "
+                  f"own, and is meant for {where}."),
+             "",
+             para(f"The conversions of {'these drivers' if len(names) > 1 else 'the driver'}"
+                  f", for {scope} (" + ", ".join(f"series/{d}/" for d in dependents)
+                  + "), apply on top of " + ("them" if len(patches) > 1 else "it")
+                  + f", and wait until {'they reach' if len(patches) > 1 else 'it reaches'} "
+                  f"{scope}."),
+             "", f"{who} ({len(patches)}):"] + [f"  {p.subject}" for p in patches] + [""]
+    lines += [stat_line([fd for p in patches for fd in p.file_diffs(fds)])]
+    return lines + (["", f"base-commit: {base}"] if base else [])

@@ -15,7 +15,8 @@ trees.toml (beside this file) holds what MAINTAINERS does not say: a
 short name for a tree, the tag its subjects carry ([PATCH net-next 1/9]),
 the most patches it takes in one series, and why; and the fixes branch a
 driver's fix is meant for (net for net-next's drivers), which the cover
-letter names.
+letter names, with fixes_tag when that branch takes its fixes in a series
+of their own (netdev: a series is for net or for net-next, never both).
 """
 
 from __future__ import annotations
@@ -41,6 +42,9 @@ class Tree:
     why: str = ""        # why the tag or the limit
     via: str = ""        # how it was found, when not by T:: a list, or none
     fixes: str = ""      # the fixes branch a driver's fix goes to, as its maintainers name it
+    # the tag of that branch, when its fixes go in a series of their own
+    # ([PATCH net], never inside a net-next series)
+    fixes_tag: str = ""
 
 
 def load_table(path: Path = TABLE) -> dict[str, dict]:
@@ -144,7 +148,7 @@ def by_section(row: dict, index: Index, table: dict[str, dict]) -> Tree:
         return make_tree("", table, "misc", f"{row['via']} names no tree")
     t = make_tree(_development(via.trees), table)
     return Tree(t.name, t.url, t.tag, t.limit, " ".join(row.get("why", "").split()) or t.why,
-                f"section {via.name}", t.fixes)
+                f"section {via.name}", t.fixes, t.fixes_tag)
 
 
 def make_tree(t_line: str, table: dict[str, dict], name: str = "", via: str = "") -> Tree:
@@ -155,10 +159,11 @@ def make_tree(t_line: str, table: dict[str, dict], name: str = "", via: str = ""
     why = row.get("why", "")
     if row.get("name") and row["name"] != name:
         name = row["name"]
-        row = {**table.get(name, {}), **{k: v for k, v in row.items() if k in ("tag", "fixes")}}
+        row = {**table.get(name, {}),
+               **{k: v for k, v in row.items() if k in ("tag", "fixes", "fixes_tag")}}
         why = why or row.get("why", "")
     return Tree(name, t_line, row.get("tag", ""), int(row.get("limit", 0)), why, via,
-                " ".join(row.get("fixes", "").split()))
+                " ".join(row.get("fixes", "").split()), row.get("fixes_tag", ""))
 
 
 def parts(tree: Tree, n: int) -> list[tuple[int, int]]:

@@ -165,11 +165,18 @@ class Series:
     patches: list[Patch]
     part: int = 1
     parts: int = 1
+    # the folder of the fixes series this one applies on top of (net, for
+    # net-next's parts), "" when it applies on the base alone
+    needs: str = ""
+    fixes_of: str = ""         # a fixes series: the tree whose drivers it fixes
 
 
 def split(patches: list[Patch]) -> list[Series]:
     """One series per tree (in the order of the trees' names), cut into
-    parts where the tree takes at most so many patches at once."""
+    parts where the tree takes at most so many patches at once. The
+    drivers' fixes of a tree whose fixes branch takes them apart
+    (trees.toml fixes_tag: net for net-next) are a series of their own,
+    before the tree's, whose parts all apply on top of it."""
     by: dict[str, list[Patch]] = {}
     for p in patches:
         by.setdefault(p.tree.name, []).append(p)
@@ -179,12 +186,20 @@ def split(patches: list[Patch]) -> list[Series]:
         ps = sorted(by[name], key=lambda p: 0 if p.prep else 2 if p.core else 1)
         # the tree as a T: line names it, where a patch found it so
         tree = next((p.tree for p in ps if p.tree.url), ps[0].tree)
+        apart = [p for p in ps if p.fix] if tree.fixes_tag else []
+        needs = ""
+        if apart:
+            needs = tree.fixes_tag
+            out.append(Series(needs, Tree(needs, "", needs, 0, tree.why,
+                                          f"{tree.fixes or needs}: the fixes of {tree.name}",
+                                          tree.fixes), apart, fixes_of=tree.name))
+            ps = [p for p in ps if not p.fix]
         cuts = _keep_preps(ps, trees.parts(tree, len(ps)))
         for k, (a, b) in enumerate(cuts, 1):
             folder = name if len(cuts) == 1 else f"{name}-{k}"
             # the fixes first of all: the fixes branch takes them alone
             part = sorted(ps[a:b], key=lambda p: not p.fix)
-            out.append(Series(folder, tree, part, k, len(cuts)))
+            out.append(Series(folder, tree, part, k, len(cuts), needs))
     return out
 
 
@@ -217,11 +232,16 @@ def index_text(series: list[Series], rep: dict) -> str:
              "goes last, once every other series is applied."] if core else
             ["the other. The removal of the tasklet core comes last, once every",
              "series is applied: make tasklet-free writes it."])
+    fixes = [s for s in series if s.fixes_of]
+    first = ([f"Send {', '.join(s.folder for s in fixes)} (drivers' fixes, each for its fixes",
+              "branch) first: the series of the tree they fix apply on top of them",
+              "(prerequisite-patch-id: in their cover letters) and wait until they are",
+              "merged there."] if fixes else [])
     lines = [f"Tasklet to BH workqueue conversion of Linux {rep.get('kernel', '')}:",
              f"{len(series)} series, one per maintainer tree (parts where a tree",
              "takes a limited number of patches at once). Send each folder as one",
              "thread (git send-email <folder>/*.patch); a tree's parts one after",
-             *last, "", f"{'folder':24} {'patches':>7}  tree"]
+             *last, *first, "", f"{'folder':24} {'patches':>7}  tree"]
     for s in series:
         t = s.tree.url.split()
         url = t[1] if len(t) > 1 else t[0] if t else f"({s.tree.via})"
@@ -229,11 +249,16 @@ def index_text(series: list[Series], rep: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
-def write_identity(out: Path, ident: Ident) -> None:
+def write_identity(out: Path, ident: Ident, needs: dict[str, str] | None = None) -> None:
     """report.json "series": who signed, when, on which base, so that
-    make compile-test writes the same mails again with its results."""
+    make compile-test writes the same mails again with its results; and
+    "needs": each series folder that applies on top of another (net-next-1
+    on net), which send-check, make branches and tests/am3.py apply
+    first."""
     data = outfiles.load_report(out)
     data["series"] = {"from": ident.name_email, "date": ident.date, "base": ident.base}
+    if needs:
+        data["series"]["needs"] = needs
     write_file(out, "report.json", json.dumps(data, indent=1) + "\n")
 
 
@@ -282,21 +307,34 @@ def build(kdir: Path, out: Path, ident: Ident, jobs: int = 2, out_name: str = ""
     left_tree = {f["path"]: trees.tree_of([f["path"]], index, table, lists).name
                  for f in rep["files"] if f.get("status") != Status.CONVERTED}
     bench, hot = hotpaths.read_bench(out), hotpaths.load()
+    folder_of = {s.folder: k for k, s in enumerate(series)}
+    needs = [folder_of.get(s.needs, -1) for s in series]
+    prereqs: list[list[str]] = []
     made = gitmail.mails(kdir, ident, old, [
         [mbox.patch_mail(p, ident, fds, ev, notes, sites, keys) for p in s.patches]
-        for s in series], [s.tree.tag for s in series])
+        for s in series], [s.tree.tag for s in series], needs, prereqs)
     signature = gitmail.git_version()
-    for s, (tip, texts) in zip(series, made):
+    who = ident.name_email.split(" <")[0]
+    for s, (tip, texts), pre in zip(series, made, prereqs):
         d = sdir / s.folder
         d.mkdir()
         for n, (p, text) in enumerate(zip(s.patches, texts), 1):
             (d / patch_name(n, p)).write_text(text, errors="surrogateescape")
+        if s.fixes_of:
+            lines = message.fixes_cover(s.patches, fds, who, ident.base, f"the {s.fixes_of} "
+                                        "tree", [t.folder for t in series if t.needs == s.folder])
+            title = "Driver fixes needed before their conversion to BH workqueues"
+            (d / "0000-cover-letter.patch").write_text(
+                mbox.cover_file(s.patches, ident, lines, title, tip, signature),
+                errors="surrogateescape")
+            continue
         mine = {f for p in s.patches for f in p.files}
         srep = {**rep, "files": [f for f in rep["files"] if f["path"] in mine or (
             s.part == 1 and left_tree.get(f["path"]) == s.tree.name)]}
-        lines = message.cover(s.patches, srep, fds, ev,
-                              ident.name_email.split(" <")[0], ident.base,
-                              f"the {s.tree.name} tree", part_text(s), bench, hot)
+        after = series[folder_of[s.needs]].patches if s.needs else []
+        lines = message.cover(s.patches, srep, fds, ev, who, ident.base,
+                              f"the {s.tree.name} tree", part_text(s), bench, hot,
+                              [p for p in after if set(p.files) & mine], s.needs, pre)
         title = ("Convert tasklet users to workqueues" if any(p.thread for p in s.patches)
                  else "Convert tasklet users to BH workqueues") + (
             f" (part {s.part} of {s.parts})" if s.parts > 1 else "")
@@ -305,7 +343,7 @@ def build(kdir: Path, out: Path, ident: Ident, jobs: int = 2, out_name: str = ""
             errors="surrogateescape")
     if series:
         (sdir / "README").write_text(index_text(series, rep))
-    write_identity(out, ident)
+    write_identity(out, ident, {s.folder: s.needs for s in series if s.needs})
     if times is not None:
         times["series"] = round(times.get("series", 0) + time.monotonic() - start, 1)
     outfiles.add_section(out, report_section(patches, series))
