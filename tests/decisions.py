@@ -21,7 +21,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "scripts"))
 
 from fixtures import Tally  # noqa: E402
-from detasklet.convert import decisions, driver_patches, sites  # noqa: E402
+from detasklet.convert.verdicts import decisions, sites  # noqa: E402
+from detasklet.convert.facts import driver_patches  # noqa: E402
 from detasklet.ctext.lex import mask  # noqa: E402
 from detasklet.ctext.sources import read_text  # noqa: E402
 from detasklet.errors import InputError  # noqa: E402

@@ -35,9 +35,12 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "scripts"))
 
 from fixtures import Tally  # noqa: E402
-from detasklet.convert import classify, decisions, driver_patches, pipeline, rewrite  # noqa: E402
-from detasklet.convert import write as convert_write  # noqa: E402
-from detasklet.convert.groups import Group  # noqa: E402
+from detasklet.convert.rewrite import classify, spatch  # noqa: E402
+from detasklet.convert.facts import driver_patches  # noqa: E402
+from detasklet.convert.verdicts import decisions  # noqa: E402
+from detasklet.convert import pipeline  # noqa: E402
+from detasklet.convert.output import write as convert_write  # noqa: E402
+from detasklet.convert.facts.groups import Group  # noqa: E402
 from detasklet.ctext.gitdiff import file_diff, parse  # noqa: E402
 from detasklet.errors import PatchError  # noqa: E402
 
@@ -115,7 +118,7 @@ def case_file(src: Path) -> str:
         p.write_text(want)
         scratch = Path(tmp) / "scratch"
         scratch.mkdir()
-        again = rewrite.run_one(Path(tmp), src.name, rewrite.combined_cocci(scratch / "x.cocci"),
+        again = spatch.run_one(Path(tmp), src.name, spatch.combined_cocci(scratch / "x.cocci"),
                                 scratch, 60, Group([src.name]))
     if again.new_text != want:
         return "second pass changed the expected output"
@@ -160,7 +163,7 @@ def parse_cocci() -> str:
     make convert runs (all of them, every mode)."""
     with tempfile.TemporaryDirectory() as tmp:
         files = [(c, _virtuals(c.read_text())) for c in RULES + DRIVER_PATCHES]
-        files.append((rewrite.combined_cocci(Path(tmp) / "all.cocci"), ["patch", "report", "facts"]))
+        files.append((spatch.combined_cocci(Path(tmp) / "all.cocci"), ["patch", "report", "facts"]))
         for c, modes in files:
             flags = [w for m in modes for w in ("-D", m)]
             p = subprocess.run(["spatch", "--parse-cocci", str(c), *flags],

@@ -127,8 +127,8 @@ def hints() -> str:
 
 
 def spatch_version() -> str:
-    from detasklet.convert import rewrite
-    return "" if "(1, 1, 1)" in Path(rewrite.__file__).read_text() else "1.1.1 not required"
+    from detasklet.convert.rewrite import spatch
+    return "" if "(1, 1, 1)" in Path(spatch.__file__).read_text() else "1.1.1 not required"
 
 
 def not_checked_marks() -> str:

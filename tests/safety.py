@@ -406,7 +406,7 @@ def case_decision_that_matches_nothing_is_reported(w: World) -> str:
     """A decision of decisions/ about a file whose function it names is
     gone (the driver changed): a warning, and in report.json and report.md."""
     sys.path.insert(0, str(ROOT / "scripts"))
-    from detasklet.convert import decisions
+    from detasklet.convert.verdicts import decisions
     d = next(d for d in decisions.load() if not d.kernels)
     (w.kdir / d.file).parent.mkdir(parents=True, exist_ok=True)
     (w.kdir / d.file).write_text(FOO_C)         # a tasklet user without that function

@@ -102,7 +102,7 @@ def workers(jobs: int) -> int:
 # ---- the subcommands: arguments in, a stage's function called ----------------
 
 def cmd_scan(a: argparse.Namespace) -> int:
-    from .convert.scan import scan_tree
+    from .convert.facts.scan import scan_tree
     from .kdir import kernel_version
     kdir = Path(a.kdir).resolve()
     kernel_version(kdir)
@@ -207,7 +207,7 @@ def cmd_coverage(a: argparse.Namespace) -> int:
 
 
 def cmd_tasklet_free(a: argparse.Namespace) -> int:
-    from .check import tasklet_free
+    from .convert.output import tasklet_free
     return tasklet_free.main(a.kdir, a.out)
 
 

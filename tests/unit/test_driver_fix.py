@@ -13,8 +13,8 @@ import tempfile
 import unittest
 from pathlib import Path
 
-from detasklet.convert import write
-from detasklet.convert.classify import Outcome
+from detasklet.convert.output import write
+from detasklet.convert.rewrite.classify import Outcome
 from detasklet.ctext import gitdiff
 from detasklet.out.files import Status
 from detasklet.series import write as series
@@ -229,8 +229,8 @@ class Steps(unittest.TestCase):
     of the group is a step of its own."""
 
     def test_fix_before_prep_and_one_fix_per_group(self) -> None:
-        from detasklet.convert.driver_patches import DriverPatch
-        from detasklet.convert.groups import Group, own_step
+        from detasklet.convert.facts.driver_patches import DriverPatch
+        from detasklet.convert.facts.groups import Group, own_step
         fix = DriverPatch(Path("a-fix.cocci"), ("a.c",), "w", fix="Fix it")
         prep = DriverPatch(Path("a.patch"), ("a.c",), "w", prep="Prepare it")
         g = Group(["a.c", "a.h"])

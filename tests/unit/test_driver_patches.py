@@ -9,7 +9,7 @@ import tempfile
 import unittest
 from pathlib import Path
 
-from detasklet.convert import driver_patches
+from detasklet.convert.facts import driver_patches
 from detasklet.ctext.gitdiff import apply_anywhere, parse
 from detasklet.errors import InputError, PatchError
 

@@ -6,7 +6,7 @@ data field."""
 
 import unittest
 
-from detasklet.convert.legacy_local import locals_for
+from detasklet.convert.facts.legacy_local import locals_for
 from detasklet.ctext.lex import mask
 
 HEAD = """struct host;

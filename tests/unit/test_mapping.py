@@ -5,7 +5,7 @@ import re
 import unittest
 from pathlib import Path
 
-from detasklet.convert.fixups import rewrite_macros
+from detasklet.convert.rewrite.fixups import rewrite_macros
 from detasklet.mapping import MAPPING, readme_table, used
 
 ROOT = Path(__file__).resolve().parents[2]

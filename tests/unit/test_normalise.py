@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import unittest
 
-from detasklet.convert.normalise import logged_states, open_coded_inits
+from detasklet.convert.facts.normalise import logged_states, open_coded_inits
 
 INIT = """static void setup(struct card *card)
 {

@@ -5,8 +5,8 @@ inside them (convert.classify.blind), which keep a file unconverted."""
 
 import unittest
 
-from detasklet.convert.classify import blind, parse_note
-from detasklet.convert.rewrite import Result, skipped
+from detasklet.convert.rewrite.classify import blind, parse_note
+from detasklet.convert.rewrite.spatch import Result, skipped
 
 TEXT = """\
 #include <linux/interrupt.h>

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import unittest
 
-from detasklet.convert.per_vector import PerVector, find
+from detasklet.convert.facts.per_vector import PerVector, find
 from detasklet.ctext.lex import mask
 
 H = """struct vec {

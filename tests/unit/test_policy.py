@@ -7,7 +7,7 @@ import tempfile
 import unittest
 from pathlib import Path
 
-from detasklet.convert import policy
+from detasklet.convert.target import policy
 from detasklet.ctext.gitdiff import file_diff, parse
 from detasklet.ctext.includes import Resolver
 from detasklet.series import evidence, message, plan

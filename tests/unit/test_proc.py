@@ -106,7 +106,7 @@ class Limit(unittest.TestCase):
         time.sleep(0.4)         # no alarm left to ring
 
     def test_facts_over_the_limit_refuse_the_group(self) -> None:
-        from detasklet.convert import groups
+        from detasklet.convert.facts import groups
         slow = groups.examine
         groups.examine = lambda *a: time.sleep(5)      # type: ignore[assignment]
         try:

@@ -7,9 +7,9 @@ import unittest
 from unittest import mock
 
 import detasklet_cocci
-from detasklet.convert import protocol
-from detasklet.convert.groups import Group
-from detasklet.convert.legacy_local import LocalCb
+from detasklet.convert.rewrite import protocol
+from detasklet.convert.facts.groups import Group
+from detasklet.convert.facts.legacy_local import LocalCb
 
 
 class RoundTrip(unittest.TestCase):

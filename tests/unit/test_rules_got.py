@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import unittest
 
-from detasklet.convert import rules_got
+from detasklet.convert.output import rules_got
 from detasklet.mapping import MAPPING
 
 ROWS = {r.key: r for r in MAPPING}

@@ -11,7 +11,8 @@ import tempfile
 import unittest
 from pathlib import Path
 
-from detasklet.convert import pipeline, scan
+from detasklet.convert import pipeline
+from detasklet.convert.facts import scan
 
 FILES = {
     "include/linux/foo.h": "struct foo {\n\tstruct tasklet_struct task;\n};\n",

@@ -17,8 +17,8 @@ import tempfile
 import unittest
 from pathlib import Path
 
-from detasklet.convert import write
-from detasklet.convert.classify import Outcome
+from detasklet.convert.output import write
+from detasklet.convert.rewrite.classify import Outcome
 from detasklet.ctext import gitdiff
 from detasklet.out.files import Status
 from detasklet.series import gitmail, write as series
@@ -372,7 +372,7 @@ class CoreLast(unittest.TestCase):
     core removal is written and is the last patch; otherwise it is not."""
 
     def setUp(self) -> None:
-        from detasklet.check.tasklet_free import FILES as CORE, SYMBOL_STRINGS
+        from detasklet.convert.output.tasklet_free import FILES as CORE, SYMBOL_STRINGS
         self.tmp = tempfile.TemporaryDirectory()
         self.kdir, self.out = fixture(Path(self.tmp.name))
         for p in (*CORE, *SYMBOL_STRINGS):

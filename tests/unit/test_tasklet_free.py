@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
-"""check.tasklet_free: the core-removal patch, on made-up C and on each
+"""convert.output.tasklet_free: the core-removal patch, on made-up C and on each
 reference tree in cache/ (make test unpacks them; a missing one fails)."""
 
 import re
@@ -9,8 +9,8 @@ import tempfile
 import unittest
 from pathlib import Path
 
-from detasklet.check import tasklet_free as tf
-from detasklet.check import tasklet_free_text as tft
+from detasklet.convert.output import tasklet_free as tf
+from detasklet.convert.output import tasklet_free_text as tft
 from detasklet.ctext.gitdiff import parse
 from detasklet.ctext import lex
 

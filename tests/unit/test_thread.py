@@ -5,9 +5,9 @@ import unittest
 from pathlib import Path
 from tempfile import TemporaryDirectory
 
-from detasklet.convert import policy, reclaim
-from detasklet.convert.classify import Outcome
-from detasklet.convert.thread import LATE, conditional, file_thread, late, queues, thread
+from detasklet.convert.target import policy, reclaim
+from detasklet.convert.rewrite.classify import Outcome
+from detasklet.convert.target.thread import LATE, conditional, file_thread, late, queues, thread
 from detasklet.ctext import blockio
 from detasklet.out.files import Status
 from detasklet.series.hotpaths import HotPath

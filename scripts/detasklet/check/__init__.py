@@ -11,8 +11,6 @@
       make          allmodconfig and make -k in a build folder
       module_build  M=: the external module built with make -C <build> M=, both ways
     coverage      coverage: how many tasklet files some allmodconfig builds
-    tasklet_free  tasklet-free: the patch that removes the tasklet core
-      tasklet_free_text  its words: the comments and Documentation/ that name tasklets
     leftovers     leftovers: the tasklet API left in a patched tree or build
     bench         bench: tasklet against BH work, the figures read from the guests' logs
       bench_plot    the latency plot of bench.json

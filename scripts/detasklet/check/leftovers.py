@@ -4,7 +4,7 @@ and in what a build of it compiled.
 
 Tree-wide: every .c/.h/.rs of the tree (tools/ and samples/ included) that
 still names the tasklet API outside comments and literals, plus the three
-core files (checked with check.tasklet_free.leftovers, which also catches
+core files (checked with convert.output.tasklet_free.leftovers, which also catches
 any tasklet_* identifier), and the Documentation/ files that name the
 API's functions.
 With a build folder (kbuild O=), the same restricted to what that build
@@ -23,11 +23,11 @@ import os
 import re
 from pathlib import Path
 
-from ..convert.scan import scan_tree
+from ..convert.facts.scan import scan_tree
 from ..ctext.sources import CHECKED_SUFFIXES, iter_sources, read_text
 from ..ctext.tasklet import CORE_FILES, find_uses
 from ..out.files import Status
-from . import tasklet_free, tasklet_free_text
+from ..convert.output import tasklet_free, tasklet_free_text
 
 
 def tree_leftovers(src: Path) -> dict[str, list[str]]:

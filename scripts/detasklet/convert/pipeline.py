@@ -1,7 +1,26 @@
 # SPDX-License-Identifier: GPL-2.0-only
-"""make convert: KDIR -> scan -> groups (with the driver patches, decisions
-and policies) -> sites -> rewrite -> classify -> thread (TARGET=thread) ->
-OUT. The modules of each stage: convert/__init__.py.
+"""make convert, the whole flow; each stage's folder and modules are in
+convert/__init__.py:
+
+    KDIR
+    -> facts/scan        every file that uses the tasklet API
+    -> facts/groups      the files that share a tasklet, and each group's facts:
+                         its driver patch, per-vector arrays, normalised member
+                         uses, refusals, legacy callbacks
+    -> verdicts/sites    a verdict for each enable/kill/disable/... site, proven
+                         by verdicts/analyses (balance, percpu) or given by
+                         verdicts/decisions; the text with each call's marker
+                         (chosen(), choose_sites())
+    -> rewrite/spatch    spatch on each file (rewrite/protocol: the group's
+                         facts; rewrite/fixups: what spatch cannot do)
+    -> target/policy     a subsystem's own workqueues in its drivers' new text
+    -> rewrite/classify  each group converts fully or not at all
+    -> target/thread     TARGET=thread or a subsystem's choice: process context
+                         (target/reclaim keeps block I/O on BH), late queues
+    -> output/write      all.patch, report.json, report.md (output/tasklet_free:
+                         the core removal, last)
+    -> series/           one mail per driver (series.write)
+    OUT
 
 run() is the conversion itself, in memory; convert() is the command: it
 checks every argument before any work, writes a new OUT in a scratch
@@ -27,7 +46,11 @@ from ..out.staging import Staging, locked
 from ..series import hotpaths, identity, module as series_module, write as series_write
 from ..ctext.lex import mask
 from ..ctext.includes import Resolver
-from . import classify, decisions, groups, policy, reclaim, rewrite, scan, sites, thread, write
+from .rewrite import classify, spatch
+from .verdicts import decisions, sites
+from .facts import groups, scan
+from .target import policy, reclaim, thread
+from .output import write
 
 log = logging.getLogger("detasklet")
 
@@ -41,7 +64,8 @@ def run(kdir: Path, paths: list[str], jobs: int, timeout: int,
         choices: list[policy.TargetChoice] | None = None,
         kernel_tree: Path | None = None,
         warnings: list[str] | None = None) -> list[list[classify.Outcome]]:
-    """scan -> groups -> sites -> rewrite -> classify; the outcomes by group.
+    """scan -> groups -> sites (decisions) -> spatch -> policy -> classify ->
+    thread; the outcomes by group.
     Paths that could not be scanned go to problems; decs are the decisions
     for the drivers (default: the project's decisions/), kernel the tree's
     version (a decision may be for one tree only); store keeps spatch's
@@ -85,7 +109,7 @@ def run(kdir: Path, paths: list[str], jobs: int, timeout: int,
              f"{len(todo)} with spatch, {grouped - len(todo)} refused before (-j{jobs})")
     done = clean = 0
 
-    def progress(r: rewrite.Result) -> None:
+    def progress(r: spatch.Result) -> None:
         nonlocal done, clean
         done += 1
         what = "rewritten" if r.new_text is not None else f"failed: {r.error}"
@@ -93,7 +117,7 @@ def run(kdir: Path, paths: list[str], jobs: int, timeout: int,
             clean += 1
         log.info(f"[{done}/{len(todo)}] {r.path} {what} ({clean} clean so far)")
 
-    results = rewrite.rewrite_all(kdir, todo, jobs, timeout, progress, store)
+    results = spatch.rewrite_all(kdir, todo, jobs, timeout, progress, store)
     clock.lap("spatch")
     log.info(f"classifying the {len(results)} rewritten files...")
     if policies is None:
@@ -118,7 +142,7 @@ def run(kdir: Path, paths: list[str], jobs: int, timeout: int,
         want, why = policy.target_for(choices, g.files, target)
         moving = want == "thread" or target == "thread"
         # a driver that completes block I/O never reaches a queue without
-        # WQ_MEM_RECLAIM, whatever a choice says (convert.reclaim)
+        # WQ_MEM_RECLAIM, whatever a choice says (target.reclaim)
         stays = kept.get(n, "") or (moving and thread.movable(outcomes[n])
                                      and reclaim.why(kdir, g.files, qs)) or ""
         if want == "thread":
@@ -189,7 +213,7 @@ def unmatched(found: list[groups.Group], decs: list[decisions.Decision],
 
 def choose_sites(g: groups.Group, old: dict[str, str], decs: list[decisions.Decision]) -> None:
     """The replacement of every enable/kill/disable/... site of group g
-    (convert.sites), and each file's text with its chosen calls renamed to
+    (verdicts.sites), and each file's text with its chosen calls renamed to
     their markers, which is what spatch reads."""
     g.plan = sites.plan({f: mask(old[f]) for f in g.files}, decs, g.hi_keys)
     for f, why in g.plan.refusals.items():
@@ -254,7 +278,7 @@ def convert(kdir_arg: str, paths_arg: list[str], out_arg: str, jobs: int, timeou
     paths = check_paths(src, paths_arg)
     decs = decisions.load() + (decisions.load(mod.decisions, mod.decisions_prefix())
                                if mod and mod.decisions else [])
-    rewrite.check_spatch()
+    spatch.check_spatch()
     ident = identity.identity(kdir)     # a bad FROM or DETASKLET_DATE fails now, not at the end
     place.check_ours(out, must_exist=False)
     place.check_room(out)

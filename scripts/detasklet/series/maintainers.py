@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 from .. import cache, proc
 from ..errors import ToolError
 from ..ctext.gitdiff import FileDiff
-from ..check.tasklet_free import TO_SECTIONS
+from ..convert.output.tasklet_free import TO_SECTIONS
 
 if TYPE_CHECKING:
     from .plan import Patch

@@ -14,8 +14,8 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from ..ctext.lex import mask
-from ..mapping import Row
+from ...ctext.lex import mask
+from ...mapping import Row
 
 # What each site replacement (convert.sites) writes.
 REPLACED_BY = {

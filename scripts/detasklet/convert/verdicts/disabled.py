@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..ctext.lex import block_at, function_spans
+from ...ctext.lex import block_at, function_spans
 from .analyses import Facts
 from .balance import _chain, _LABEL_RE
 

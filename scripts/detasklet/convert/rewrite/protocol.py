@@ -26,7 +26,7 @@ import json
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .groups import Group
+    from ..facts.groups import Group
 
 
 def env(g: "Group") -> dict[str, str]:

@@ -21,14 +21,14 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..ctext import workqueue
-from ..ctext.includes import Resolver
-from ..ctext.lex import mask, sub_code
-from ..errors import InputError
+from ...ctext import workqueue
+from ...ctext.includes import Resolver
+from ...ctext.lex import mask, sub_code
+from ...errors import InputError
 
 log = logging.getLogger("detasklet")
 
-FILE = Path(__file__).resolve().parents[3] / "policies.toml"
+FILE = Path(__file__).resolve().parents[4] / "policies.toml"
 _KEYS = {"paths", "header", "why", "subject", "message", "queues", "edits"}
 _TARGET_KEYS = {"paths", "target", "why"}
 

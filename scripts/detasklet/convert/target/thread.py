@@ -41,11 +41,11 @@ import re
 from dataclasses import replace
 from pathlib import Path
 
-from ..ctext import workqueue
-from ..ctext.lex import function_start, line_of, mask, paren_end, sub_code
-from ..out.files import Status
-from ..series.hotpaths import HotPath
-from .classify import Outcome
+from ...ctext import workqueue
+from ...ctext.lex import function_start, line_of, mask, paren_end, sub_code
+from ...out.files import Status
+from ...series.hotpaths import HotPath
+from ..rewrite.classify import Outcome
 
 BH_QUEUES = ("system_bh_wq", "system_bh_highpri_wq")
 SUFFIX = "_bh_off"

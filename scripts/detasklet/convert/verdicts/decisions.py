@@ -25,9 +25,9 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..errors import InputError
+from ...errors import InputError
 
-FOLDER = Path(__file__).resolve().parents[3] / "decisions"
+FOLDER = Path(__file__).resolve().parents[4] / "decisions"
 
 # API -> the replacements a decision may name.
 REPLACEMENTS: dict[str, frozenset[str]] = {

@@ -13,13 +13,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ..ctext.lex import block_at, function_start, line_of, mask
-from ..ctext.tasklet import find_uses
-from ..out.files import Status
-from .driver_patches import DriverPatch
-from .groups import Group
-from .legacy import PARAM
-from .rewrite import Result
+from ...ctext.lex import block_at, function_start, line_of, mask
+from ...ctext.tasklet import find_uses
+from ...out.files import Status
+from ..facts.driver_patches import DriverPatch
+from ..facts.groups import Group
+from ..facts.legacy import PARAM
+from .spatch import Result
 
 
 @dataclass

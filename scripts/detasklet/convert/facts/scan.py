@@ -13,10 +13,10 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .. import cache
-from ..ctext.includes import Resolver
-from ..ctext.sources import CHECKED_SUFFIXES, Problems, iter_sources
-from ..ctext.tasklet import CORE_FILES, MAYBE_RE, Use, find_uses
+from ... import cache
+from ...ctext.includes import Resolver
+from ...ctext.sources import CHECKED_SUFFIXES, Problems, iter_sources
+from ...ctext.tasklet import CORE_FILES, MAYBE_RE, Use, find_uses
 
 
 @dataclass

@@ -23,16 +23,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable
 
-from .. import cache, proc
-from ..ctext.sources import read_text
-from ..errors import ToolError
+from ... import cache, proc
+from ...ctext.sources import read_text
+from ...errors import ToolError
 from . import fixups, protocol
-from .groups import Group
+from ..facts.groups import Group
 
 log = logging.getLogger("detasklet")
 
-COCCI_DIR = Path(__file__).resolve().parents[3] / "cocci"
-SCRIPTS_DIR = Path(__file__).resolve().parents[2]
+COCCI_DIR = Path(__file__).resolve().parents[4] / "cocci"
+SCRIPTS_DIR = Path(__file__).resolve().parents[3]
 # --quiet --verbose-parsing: no diff on stderr, but the parse errors that
 # spatch could not recover from ("parse error\n = File ..., line N"), so
 # that a file left unconverted by them says where.

@@ -44,13 +44,13 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from .. import proc
-from ..ctext.gitdiff import apply_anywhere, parse
-from ..errors import InputError, PatchError
+from ... import proc
+from ...ctext.gitdiff import apply_anywhere, parse
+from ...errors import InputError, PatchError
 
 log = logging.getLogger("detasklet")
 
-FOLDER = Path(__file__).resolve().parents[3] / "cocci" / "drivers"
+FOLDER = Path(__file__).resolve().parents[4] / "cocci" / "drivers"
 _FILES_RE = re.compile(r"^//\s*Files:\s*(.+)$", re.M)
 _DOC_RE = re.compile(r"^///[ \t]?(.*)$", re.M)
 _PREP_RE = re.compile(r"^//\s*Prep:\s*(.+?)\s*$", re.M)
@@ -145,7 +145,7 @@ def apply(d: DriverPatch, rel: str, text: str, timeout: int = 120) -> str:
     when it changes nothing or spatch fails (logged)."""
     if d.path.suffix == ".patch":
         return _apply_diff(d, rel, text)
-    from .rewrite import SPATCH_FLAGS      # rewrite imports groups, which imports this
+    from ..rewrite.spatch import SPATCH_FLAGS      # spatch imports groups, which imports this
     # the generic rules' flags without their modes: only -D patch here
     flags = [f for f in SPATCH_FLAGS if f not in ("-D", "report", "facts", "patch")]
     with proc.scratch("driver") as tmp:

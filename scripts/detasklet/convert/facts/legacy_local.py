@@ -44,8 +44,8 @@ import re
 from dataclasses import dataclass
 from typing import Callable
 
-from ..ctext.lex import block_at, function_start, line_of
-from ..ctext.tasklet import any_declaration, member_declaration
+from ...ctext.lex import block_at, function_start, line_of
+from ...ctext.tasklet import any_declaration, member_declaration
 from .legacy import INIT_CB_RE, PARAM, decl_re, def_re
 from .refusals import has_side_effect
 

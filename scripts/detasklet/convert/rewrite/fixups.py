@@ -21,18 +21,18 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from ..ctext import layout
-from ..ctext.lex import block_at, function_start, has_prose, mask, paren_end, sub_code
-from ..ctext.tasklet import (FORWARD_DECL_RE, MEMBER_LINE_RE, STRUCT_RE, key,
-                             member_declaration, only_forward_declared)
-from ..mapping import MAPPING, bh_queue
+from ...ctext import layout
+from ...ctext.lex import block_at, function_start, has_prose, mask, paren_end, sub_code
+from ...ctext.tasklet import (FORWARD_DECL_RE, MEMBER_LINE_RE, STRUCT_RE, key, member_declaration,
+                              only_forward_declared)
+from ...mapping import MAPPING, bh_queue
 
-from .legacy_local import typed_read_re, void_read_re
+from ..facts.legacy_local import typed_read_re, void_read_re
 
 if TYPE_CHECKING:
-    from .legacy_local import LocalCb
-    from .sites import Tracked
-    from .groups import Group
+    from ..facts.legacy_local import LocalCb
+    from ..verdicts.sites import Tracked
+    from ..facts.groups import Group
 
 _DEFINE_RE = re.compile(r"^[ \t]*#[ \t]*define\b(?:[^\n]*\\\n)*[^\n]*", re.M)
 _SCHED_RE = re.compile(r"\btasklet_schedule\s*\(")

@@ -18,9 +18,9 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ..ctext.lex import call_args, function_spans
-from ..ctext.tasklet import key
-from ..ctext.teardown import Registration, completion_call, is_static, referenced, registrations
+from ...ctext.lex import call_args, function_spans
+from ...ctext.tasklet import key
+from ...ctext.teardown import Registration, completion_call, is_static, referenced, registrations
 
 if TYPE_CHECKING:
     from .sites import Site

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 
-from ..ctext.lex import function_spans, line_of, mask, paren_end
+from ...ctext.lex import function_spans, line_of, mask, paren_end
 
 # `E.func = F;` or `E->data = D;` at the start of a statement.
 _ASSIGN_RE = re.compile(r"(?<![\w.>\]\)])(?P<lhs>[A-Za-z_][\w.\[\]>-]*?)\s*(?P<op>\.|->)\s*"

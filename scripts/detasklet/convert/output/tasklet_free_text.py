@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """The words of the tasklet core removal: comments and Documentation/.
 
-check.tasklet_free removes the code; what is left still teaches tasklets
+tasklet_free removes the code; what is left still teaches tasklets
 in two comments (include/linux/interrupt.h tells new code to use them,
 kernel/softirq.c lists them as a softirq user), and two files under
 Documentation/ name the API's functions (admin-guide's advice on per-CPU
@@ -23,9 +23,9 @@ import os
 import re
 from pathlib import Path
 
-from ..ctext.sources import read_text
-from ..ctext.tasklet import API_IDENTIFIERS
-from ..errors import CoreError
+from ...ctext.sources import read_text
+from ...ctext.tasklet import API_IDENTIFIERS
+from ...errors import CoreError
 
 INTERRUPT_H, SOFTIRQ_C = "include/linux/interrupt.h", "kernel/softirq.c"
 

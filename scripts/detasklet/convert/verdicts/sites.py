@@ -50,14 +50,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ..ctext.lex import call_args, function_spans
-from ..ctext.tasklet import key
-from .analyses import (Facts, before_init, completes, facts_of, requeues_itself,
-                       stopped_before, teardown)
+from ...ctext.lex import call_args, function_spans
+from ...ctext.tasklet import key
+from .analyses import (Facts, before_init, completes, facts_of, requeues_itself, stopped_before,
+                       teardown)
 from . import balance, disabled, percpu, unlock_wait
 from .decisions import Decision
-from .legacy_local import member_struct
-from ..mapping import bh_queue
+from ..facts.legacy_local import member_struct
+from ...mapping import bh_queue
 
 SYNC_APIS = ("tasklet_kill", "tasklet_disable", "tasklet_disable_nosync",
              "tasklet_disable_in_atomic", "tasklet_unlock_wait")

@@ -23,8 +23,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..ctext import blockio
-from ..ctext.sources import read_text
+from ...ctext import blockio
+from ...ctext.sources import read_text
 
 
 def facts(kdir: Path, files: list[str]) -> list[blockio.Fact]:

@@ -20,7 +20,7 @@ comments, preprocessor lines, declarations, function definitions) by the
 lexer of ctext.lex, and items are dropped by what they name.  Three functions are kept and filtered statement
 by statement instead; they are named in KEEP, and their new names in
 RENAMES. The comments that teach tasklets, and the Documentation/ files
-that name the API's functions, are reworded (check.tasklet_free_text).  Every step checks what it expects to find: on a tree where the
+that name the API's functions, are reworded (tasklet_free_text).  Every step checks what it expects to find: on a tree where the
 core looks different the command stops with the reason, it never writes a
 patch it did not verify (see check()).
 """
@@ -30,15 +30,15 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from .. import __version__
-from ..ctext.gitdiff import file_diff, parse
-from ..ctext.lex import Item, items, join, line_end, mask, sub_code
-from ..ctext.sources import read_text
-from ..ctext.tasklet import API_IDENTIFIERS, CORE_FILES
-from ..errors import CoreError, OutError
-from ..kdir import check_bh_workqueues, kernel_version
-from ..out import place
-from ..out.staging import locked, write_file, write_marker
+from ... import __version__
+from ...ctext.gitdiff import file_diff, parse
+from ...ctext.lex import Item, items, join, line_end, mask, sub_code
+from ...ctext.sources import read_text
+from ...ctext.tasklet import API_IDENTIFIERS, CORE_FILES
+from ...errors import CoreError, OutError
+from ...kdir import check_bh_workqueues, kernel_version
+from ...out import place
+from ...out.staging import locked, write_file, write_marker
 from . import tasklet_free_text
 
 FILES = CORE_FILES

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 
-from ..ctext.lex import function_spans, paren_end
+from ...ctext.lex import function_spans, paren_end
 
 _DISABLE_RE = re.compile(r"\b(tasklet_disable(?:_nosync|_in_atomic)?)\s*\(")
 _ENABLE_RE = re.compile(r"\btasklet_enable\s*\(")

@@ -29,16 +29,16 @@ from dataclasses import dataclass, field
 from typing import Callable
 from pathlib import Path
 
-from ..ctext.includes import Resolver, named_anywhere
-from ..ctext.lex import mask
-from ..ctext.sources import read_text
-from ..ctext.tasklet import (HI_SCHEDULE_RE, declared_names, key, only_members, shared_names,
-                             uses_shared)
-from .. import proc
-from ..unionfind import UnionFind
+from ...ctext.includes import Resolver, named_anywhere
+from ...ctext.lex import mask
+from ...ctext.sources import read_text
+from ...ctext.tasklet import (HI_SCHEDULE_RE, declared_names, key, only_members, shared_names,
+                              uses_shared)
+from ... import proc
+from ...unionfind import UnionFind
 from . import driver_patches, legacy, legacy_local, normalise, per_vector, refusals
 from .scan import FileScan
-from .sites import Plan
+from ..verdicts.sites import Plan
 
 
 @dataclass

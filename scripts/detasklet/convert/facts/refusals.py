@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import re
 
-from ..ctext import registrations
-from ..ctext.lex import functions, line_of
-from ..ctext.tasklet import SYNC_CALL_RE, declaration_of
+from ...ctext import registrations
+from ...ctext.lex import functions, line_of
+from ...ctext.tasklet import SYNC_CALL_RE, declaration_of
 
 _INTERNAL = ("func", "data", "callback", "use_callback", "count", "next", "state")
 # The uses of ->state with an equivalent (50-state.cocci, and the open-coded

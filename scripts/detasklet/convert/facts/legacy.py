@@ -17,8 +17,8 @@ import posixpath
 import re
 from pathlib import Path
 
-from ..ctext.lex import mask
-from ..ctext.sources import SOURCE_SUFFIXES, read_text
+from ...ctext.lex import mask
+from ...ctext.sources import SOURCE_SUFFIXES, read_text
 
 # The parameter of a legacy callback: unsigned long, or uintptr_t (qat),
 # the same type on every architecture Linux builds for.

@@ -26,7 +26,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..ctext.lex import function_spans, paren_end
+from ...ctext.lex import function_spans, paren_end
 
 if TYPE_CHECKING:
     from .sites import Site

@@ -18,20 +18,20 @@ import logging
 from collections import defaultdict
 from pathlib import Path
 
-from .. import cache, proc
-from ..ctext import layout
-from ..check import tasklet_free
-from ..ctext.gitdiff import file_diff, parse
-from ..errors import CoreError
-from ..ctext.lex import mask
-from ..ctext.tasklet import item_names
-from ..mapping import used
-from ..out import origin
-from ..out.files import Status
+from ... import cache, proc
+from ...ctext import layout
+from . import tasklet_free
+from ...ctext.gitdiff import file_diff, parse
+from ...errors import CoreError
+from ...ctext.lex import mask
+from ...ctext.tasklet import item_names
+from ...mapping import used
+from ...out import origin
+from ...out.files import Status
 from . import rules_got
-from .classify import Outcome
-from .policy import Prep
-from .thread import LATE
+from ..rewrite.classify import Outcome
+from ..target.policy import Prep
+from ..target.thread import LATE
 
 log = logging.getLogger("detasklet")
 

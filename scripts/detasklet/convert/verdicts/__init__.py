@@ -1,0 +1,12 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""Stage 2 of make convert: a verdict for each call whose replacement is not
+the same operation (enable, kill, disable, unlock_wait...).
+
+    sites           the verdicts of a group's sites, and its text with their markers
+      analyses        the named analyses that prove a site exact
+      balance         an enable some path of its function reaches without the disable
+      percpu          the CPU of a per-CPU item, for its enable's re-queue
+      disabled        an item declared disabled and enabled once at init, before any queue
+      unlock_wait     tasklet_unlock_wait() as flush_work(), where the difference cannot matter
+      decisions       decisions/*.toml, a person's verdict for the others
+"""
