@@ -56,7 +56,7 @@ export DETASKLET_FROM := $(FROM)
 endif
 
 .PHONY: test-fast convert test deps kunit kunit-smp kunit-breaks bench bench-deps tasklet-free tasklet-free-tree reference references help series branches send-check rerun-bench \
-        compile-deps compile-test compile-sample coverage report apt-forget runtime coccicheck
+        compile-deps compile-test compile-sample coverage report apt-forget runtime runtime-bench coccicheck
 
 ## help: this list
 help:
@@ -156,7 +156,7 @@ test: test-fast
 ## test-fast: the command line, the README, OUT safety, faults, branches, golden cases, unit tests (no compile)
 test-fast: deps references
 	$(call install,$(TEST_PKGS))
-	$(call install,busybox-static)
+	$(call install,busybox-static gcc libc6-dev)
 	@$(PY) tests/run.py tests/cli.py tests/readme.py tests/safety.py tests/faults.py tests/branches.py \
 	  tests/golden.py tests/modules.py tests/decisions.py tests/runtime.py tests/units.py types
 
@@ -207,6 +207,17 @@ runtime: deps bench-deps $(if $(filter $(REF_TREE),$(KDIR)),reference)
 	@$(PY) -m detasklet tasklet-free $(call q,$(KDIR)) -o $(call q,$(OUT))
 	@$(PY) -m detasklet runtime $(call q,$(KDIR)) -o $(call q,$(OUT)) -j $(J) \
 	  --build-dir $(call q,$(BUILD)) $(if $(WORKLOADS),--workloads $(WORKLOADS)) $(CT_CC)
+
+## runtime-bench [ROUNDS=3] [KVER=7.3|6.12 | KDIR=dir] [OUT=dir] [WORKLOADS=...]: the links' throughput and ping p99, pristine vs converted, ROUNDS rounds interleaved; OUT/bench/runtime-bench.json (docs/runtime.md)
+ROUNDS     ?= 3
+RT_BENCH_WL := hwsim ncm smc megaraid
+runtime-bench: deps bench-deps $(if $(filter $(REF_TREE),$(KDIR)),reference)
+	$(call install,$(RT_PKGS) $(if $(findstring ccache,$(CC)),ccache))
+	@if [ ! -f $(call q,$(OUT))/all.patch ] || [ ! -f $(call q,$(OUT))/report.json ]; then \
+	  $(PY) -m detasklet convert $(call q,$(KDIR)) -o $(call q,$(OUT)) -j $(J) --timeout $(TIMEOUT) -q; fi
+	@$(PY) -m detasklet tasklet-free $(call q,$(KDIR)) -o $(call q,$(OUT))
+	@$(PY) -m detasklet runtime $(call q,$(KDIR)) -o $(call q,$(OUT)) -j $(J) --rounds $(ROUNDS) \
+	  --build-dir $(call q,$(BUILD)) --workloads $(or $(WORKLOADS),$(RT_BENCH_WL)) $(CT_CC)
 
 # compile-test: build what make convert changed, pristine and converted, allmodconfig.
 ARCHES     ?= $(shell $(PY) -m detasklet.check.arches names)

@@ -136,6 +136,62 @@ def case_config_symbols() -> None:
     assert kbuild.missing_symbols("CONFIG_A=y\nCONFIG_C=y\n", frag) == []
 
 
+def case_version_fragment() -> None:
+    with tempfile.TemporaryDirectory() as d:
+        rt = Path(d)
+        (rt / "runtime.config").write_text("CONFIG_A=y\n")
+        (rt / "runtime-7.3.config").write_text("CONFIG_DIBS=y\n")
+        assert kbuild.fragments(rt, "7.3.4") == [rt / "runtime.config", rt / "runtime-7.3.config"]
+        assert kbuild.fragments(rt, "6.12.118") == [rt / "runtime.config"]
+
+
+def case_bench_ratios() -> None:
+    from detasklet.check.runtime import bench
+    log = ("@@detasklet begin ncm\n@@detasklet figure ncm ncm_mbit 50\n"
+           "@@detasklet figure ncm ncm_ping_p99_ms 2.5\n@@detasklet figure ncm ncm_loss_pct 0\n"
+           "@@detasklet end ncm rc=0 secs=3\n@@detasklet begin smc\n"
+           "@@detasklet figure smc smc_mbit 900\n@@detasklet end smc rc=1 secs=1\n")
+    figs = bench.bench_figures(results.parse(log, ["ncm", "smc"]))
+    # the loss is no benchmark figure; a failed workload's figures do not count
+    assert figs == {"ncm.ncm_mbit": 50.0, "ncm.ncm_ping_p99_ms": 2.5}, figs
+    rounds = [{"pristine": {"a_mbit": 100.0}, "converted": {"a_mbit": 90.0}},
+              {"pristine": {"a_mbit": 100.0}, "converted": {"a_mbit": 110.0}},
+              {"pristine": {"a_mbit": 50.0, "b_p99_ms": 1.0}, "converted": {"a_mbit": 60.0}}]
+    r = bench.ratios(rounds)
+    assert list(r) == ["a_mbit"], r           # b: never on the converted kernel
+    assert r["a_mbit"]["ratio_median"] == 1.1 and r["a_mbit"]["spread"] == [0.9, 1.2], r
+    assert r["a_mbit"]["pristine_median"] == 100.0 and r["a_mbit"]["rounds"] == 3
+
+
+def case_report_annotated() -> None:
+    from detasklet.check.runtime.annotate import annotate_report
+    doc = {"kernel": "7.3.4", "accel": "tcg", "workloads": [
+        {"name": "ifb", "verdict": "pass", "converted": {"hits": {"ifb_ri_tasklet": 7}},
+         "exercised": {"drivers/net/ifb.c": ["ifb_ri_tasklet"]}},
+        {"name": "wpan", "verdict": "fails-on-both", "converted": {"hits": {"h": 3}},
+         "exercised": {"net/mac802154/main.c": ["h"]}}]}
+    with tempfile.TemporaryDirectory() as d:
+        rep = Path(d) / "report.json"
+        rep.write_text(json.dumps({"files": [
+            {"path": "drivers/net/ifb.c", "status": "converted"},
+            {"path": "net/mac802154/main.c", "status": "converted",
+             "runtime": {"kernel": "old"}}]}))
+        assert annotate_report(rep, doc) == 1
+        files = json.loads(rep.read_text())["files"]
+    assert files[0]["runtime"] == {"kernel": "7.3.4", "accel": "tcg",
+                                   "workloads": {"ifb": {"ifb_ri_tasklet": 7}}}, files
+    # a workload that failed credits nothing, and an earlier run's key goes
+    assert "runtime" not in files[1], files
+
+
+def case_smc_stream_builds() -> None:
+    if not shutil.which("gcc"):
+        raise AssertionError("gcc missing (make runtime installs it)")
+    with tempfile.TemporaryDirectory() as d:
+        b = initramfs.build_program(DATA / "smc-stream.c", Path(d) / "smc-stream")
+        assert initramfs.shared_libs(b) == [], "smc-stream must be static"
+
+
 CASES: list[tuple[str, Callable[[], None]]] = [
     ("initramfs-busybox-init-libs", case_initramfs),
     ("logcheck-lockdep-caught", case_lockdep_caught),
@@ -145,6 +201,10 @@ CASES: list[tuple[str, Callable[[], None]]] = [
     ("workcb-callbacks-from-patch", case_callbacks_from_patch),
     ("report-background-not-credited", case_background_not_credited),
     ("kbuild-config-symbols-checked", case_config_symbols),
+    ("kbuild-version-fragment", case_version_fragment),
+    ("bench-ratios-median-spread", case_bench_ratios),
+    ("report-json-per-file-workloads", case_report_annotated),
+    ("smc-stream-builds-static", case_smc_stream_builds),
 ]
 
 

@@ -403,6 +403,8 @@ def parser() -> Parser:
                       help="seconds per boot (default: %(default)s)")
     p_rt.add_argument("--from-logs", action="store_true", help="no build, no boot: "
                       "runtime.json and the table again from OUT/runtime/<kernel>.log")
+    p_rt.add_argument("--rounds", type=int, default=0, help="the benchmark: N rounds of "
+                      "both kernels, interleaved; OUT/bench/runtime-bench.json")
 
     p_report = sub.add_parser("report", parents=[common], help="the figures of a convert "
                               "OUT: counts, reasons, patches, builds")

@@ -29,7 +29,8 @@ iperf() {
 	[ -n "$rate" ] || fail "iperf3 printed no receiver rate"
 	fig "${name}_mbit" "$rate"
 }
-# pingc NAME NS ADDR COUNT: "fig NAME_loss_pct P" and "fig NAME_avg_ms MS";
+# pingc NAME NS ADDR COUNT: "fig NAME_loss_pct P", "fig NAME_avg_ms MS" and
+# "fig NAME_p99_ms MS";
 # fails on any loss.
 pingc() {
 	name=$1 n=$2 addr=$3 count=$4
@@ -39,6 +40,10 @@ pingc() {
 	avg=$(echo "$out" | sed -n 's|.*= [0-9.]*/\([0-9.]*\)/.*|\1|p')
 	fig "${name}_loss_pct" "${loss:-100}"
 	[ -z "$avg" ] || fig "${name}_avg_ms" "$avg"
+	# p99: the round trips sorted, the ceil(0.99 n)-th (of 20: the slowest)
+	p99=$(echo "$out" | sed -n 's/.* time=\([0-9.]*\) ms.*/\1/p' | sort -n |
+		awk '{ v[NR] = $1 } END { if (NR) { i = int((NR * 99 + 99) / 100); print v[i] } }')
+	[ -z "$p99" ] || fig "${name}_p99_ms" "$p99"
 	[ "${loss:-100}" = 0 ] || fail "ping $addr: ${loss:-100}% loss"
 }
 # iperf_server NS: one iperf3 server in NS, for one client

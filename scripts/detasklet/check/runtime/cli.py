@@ -26,7 +26,8 @@ def options(a: argparse.Namespace) -> Options:
         raise InputError(f"OUT '{a.out}' does not exist (make convert first)")
     return Options(kdir=kdir, out=out, build_dir=build, workloads=a.workloads,
                    kernels=a.kernels, jobs=a.jobs, cc=a.cc, timeout=a.timeout,
-                   from_logs=a.from_logs)
+                   from_logs=a.from_logs, rounds=a.rounds,
+                   command="make runtime-bench" if a.rounds else "make runtime")
 
 
 def main(a: argparse.Namespace) -> int:

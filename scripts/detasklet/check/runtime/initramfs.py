@@ -18,6 +18,7 @@ import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ... import proc
 from ...errors import ToolError
 
 log = logging.getLogger("detasklet")
@@ -80,6 +81,18 @@ def add_binary(tree: Tree, binary: Path) -> None:
     for lib in shared_libs(binary):
         if str(lib).strip("/") not in tree.files:
             tree.add_file(str(lib), lib.resolve().read_bytes(), 0o755)
+
+
+def build_program(src: Path, dest: Path) -> Path:
+    """src (one C file of ours) compiled static to dest, again only when
+    src is newer; a compile error is a ToolError with gcc's first line."""
+    if dest.is_file() and dest.stat().st_mtime >= src.stat().st_mtime:
+        return dest
+    r = proc.run(["gcc", "-static", "-O2", "-Wall", "-o", str(dest), str(src)], merge=True)
+    if r.rc:
+        raise ToolError(f"gcc {src.name}: {(r.stdout.strip().splitlines() or ['failed'])[0]}")
+    log.info(f"initramfs: {src.name} built static ({dest})")
+    return dest
 
 
 def find_tool(name: str) -> Path:

@@ -8,7 +8,7 @@ Build folder (reused on a rerun): BUILD/runtime-<version>/
                          applied (check/worktree.py: KDIR never written)
     converted/           kbuild O= folder of converted-src
 The config: make tinyconfig, the fragment scripts/runtime/runtime.config
-appended, make olddefconfig; every "=y" line of the fragment must be in the
+and the version's runtime-<major.minor>.config appended, make olddefconfig; every "=y" line of the fragment must be in the
 result (a symbol Kconfig dropped is an error, not a quieter run). make's
 output is relayed as a count of compiled files every PROGRESS_EVERY files.
 """
@@ -47,16 +47,25 @@ def make_base(src: Path, bdir: Path, cc: str) -> list[str]:
     return base + ([f"CC={cc}"] if cc else [])
 
 
-def configure(src: Path, bdir: Path, fragment: Path, cc: str) -> None:
-    """tinyconfig + fragment + olddefconfig, again only when the fragment,
+def fragments(rt: Path, version: str) -> list[Path]:
+    """runtime.config, then runtime-<major.minor>.config when there is one
+    (symbols only one version has: DIBS on 7.3, SMC_LO on 6.12)."""
+    mm = ".".join(version.split(".")[:2])
+    own = rt / f"runtime-{mm}.config"
+    return [rt / "runtime.config"] + ([own] if own.is_file() else [])
+
+
+def configure(src: Path, bdir: Path, frags: list[Path], cc: str) -> None:
+    """tinyconfig + the fragments + olddefconfig, again only when a fragment,
     the tree or CC changed (a stamp in bdir says what it was made from)."""
-    text = fragment.read_text()
+    text = "".join(f.read_text() for f in frags)
+    names = " + ".join(f.name for f in frags)
     want = hashlib.sha256(f"{src}\n{cc}\n{text}".encode()).hexdigest()
     stamp = bdir / STAMP
     if (bdir / ".config").is_file() and stamp.is_file() and stamp.read_text() == want:
         return
     bdir.mkdir(parents=True, exist_ok=True)
-    log.info(f"{bdir.name}: make tinyconfig + {fragment.name} + olddefconfig")
+    log.info(f"{bdir.name}: make tinyconfig + {names} + olddefconfig")
     base = make_base(src, bdir, cc)
     for step in ("tinyconfig", None, "olddefconfig"):
         if step is None:
@@ -71,7 +80,7 @@ def configure(src: Path, bdir: Path, fragment: Path, cc: str) -> None:
                              f"{(r.stdout + r.stderr).strip().splitlines()[-1:]}")
     miss = missing_symbols((bdir / ".config").read_text(), text)
     if miss:
-        raise BuildError(f"{bdir.name}: Kconfig dropped {', '.join(miss)} of {fragment} "
+        raise BuildError(f"{bdir.name}: Kconfig dropped {', '.join(miss)} of {names} "
                          f"(a dependency is missing from the fragment)")
     stamp.write_text(want)
 

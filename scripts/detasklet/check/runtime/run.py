@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import re
 import time
 from dataclasses import dataclass
@@ -19,7 +20,8 @@ from pathlib import Path
 from ...ctext.workcb import converted_callbacks
 from ...errors import InputError
 from ...kdir import kernel_version
-from . import initramfs, kbuild, qemu, results
+from . import bench, initramfs, kbuild, qemu, results
+from .annotate import annotate_report
 from .report import summarize, table
 from .workloads import Workload, by_name
 
@@ -27,6 +29,7 @@ log = logging.getLogger("detasklet")
 
 PROJ = Path(__file__).resolve().parents[4]
 RT = PROJ / "scripts" / "runtime"
+TESTS = PROJ / "tests" / "runtime"
 KERNELS = ("pristine", "converted")
 
 
@@ -45,6 +48,7 @@ class Options:
     disk_mb: int = 256
     command: str = "make runtime"
     from_logs: bool = False
+    rounds: int = 0                 # > 0: make runtime-bench (bench.py)
 
 
 def functions(out: Path) -> dict[str, list[str]]:
@@ -83,11 +87,14 @@ def make_initramfs(chosen: list[Workload], fns: dict[str, list[str]], dest: Path
         if var == t:
             shims.append(f'{t}() {{ {path} "$@"; }}')
     tree.add_file("etc/detasklet/tools.sh", ("\n".join(shims) + "\n").encode())
+    for prog in sorted({p for w in chosen for p in w.programs}):
+        binary = initramfs.build_program(TESTS / f"{prog}.c", dest.parent / prog)
+        tree.add_file(f"usr/bin/{prog}", binary.read_bytes(), 0o755)
     initramfs.write(tree, dest)
 
 
-def build_kernels(o: Options, root: Path) -> dict[str, dict]:
-    frag = RT / "runtime.config"
+def build_kernels(o: Options, root: Path, version: str) -> dict[str, dict]:
+    frags = kbuild.fragments(RT, version)
     built: dict[str, dict] = {}
     for k in o.kernels:
         t0 = time.monotonic()
@@ -96,19 +103,24 @@ def build_kernels(o: Options, root: Path) -> dict[str, dict]:
         else:
             src = kbuild.converted_tree(o.kdir, [o.out / "all.patch",
                                                  o.out / "tasklet-free.patch"], root)
-        kbuild.configure(src, root / k, frag, o.cc)
+        kbuild.configure(src, root / k, frags, o.cc)
         image, _, n = kbuild.build(src, root / k, o.cc, o.jobs, k)
         built[k] = {"image": str(image), "build_secs": round(time.monotonic() - t0),
                     "files_compiled": n}
     return built
 
 
+def the_disk(o: Options, root: Path, chosen: list[Workload]) -> Path | None:
+    if not any(w.disk for w in chosen):
+        return None
+    disk = root / "megasas-disk.img"
+    qemu.make_disk(disk, o.disk_mb)
+    return disk
+
+
 def boot_all(o: Options, root: Path, built: dict[str, dict], chosen: list[Workload],
              rdir: Path) -> dict[str, results.Run]:
-    disk = None
-    if any(w.disk for w in chosen):
-        disk = root / "megasas-disk.img"
-        qemu.make_disk(disk, o.disk_mb)
+    disk = the_disk(o, root, chosen)
     runs = {}
     for k in o.kernels:
         log.info(f"{k}: booting under QEMU (TCG), timeout {o.timeout} s")
@@ -135,6 +147,7 @@ def write_results(o: Options, version: str, built: dict[str, dict],
     doc = summarize(o, version, built, runs, chosen, functions(o.out))
     doc["total_secs"] = round(time.monotonic() - t0)
     (rdir / "runtime.json").write_text(json.dumps(doc, indent=1) + "\n")
+    annotate_report(o.out / "report.json", doc)
     text = table(doc)
     (rdir / "table.txt").write_text(text)
     print(text, end="")
@@ -183,8 +196,33 @@ def run(o: Options) -> int:
     rdir.mkdir(parents=True, exist_ok=True)     # again in boot_all: a convert replaces OUT
     root.mkdir(parents=True, exist_ok=True)
     t0 = time.monotonic()
-    built = build_kernels(o, root)
+    built = build_kernels(o, root, version)
     fns = functions(o.out)
     make_initramfs(chosen, fns, root / "initramfs.cpio")
+    if o.rounds:
+        return run_bench(o, version, root, built, chosen)
     runs = boot_all(o, root, built, chosen, rdir)
     return write_results(o, version, built, runs, chosen, t0)
+
+
+def run_bench(o: Options, version: str, root: Path, built: dict[str, dict],
+              chosen: list[Workload]) -> int:
+    """make runtime-bench: o.rounds rounds, both kernels each, interleaved;
+    OUT/bench/runtime-bench.json. Exit 1 when a workload failed in a boot."""
+    images = {k: Path(built[k]["image"]) for k in o.kernels}
+    load0 = os.getloadavg()
+    t0 = time.monotonic()
+    rounds = bench.run_rounds(o.rounds, images, root / "initramfs.cpio",
+                              the_disk(o, root, chosen), o.out / "bench" / "runtime",
+                              [w.name for w in chosen], o.mem_mb, o.cpus, o.timeout)
+    doc = {"kernel": version, "accel": "tcg", "command": o.command, "rounds": o.rounds,
+           "workloads": [w.name for w in chosen], "secs": round(time.monotonic() - t0),
+           "loadavg_before": [round(x, 1) for x in load0],
+           "loadavg_after": [round(x, 1) for x in os.getloadavg()],
+           "boots": rounds, "ratios": bench.ratios(rounds)}
+    print(bench.write(o.out, doc), end="")
+    failed = [(r["round"], k, w) for r in rounds for k, st in r["status"].items()
+              for w, s in st.items() if s != "pass"]
+    for rnd, k, w in failed:
+        log.warning(f"bench round {rnd}: {w} did not pass on the {k} kernel")
+    return 1 if failed else 0
