@@ -51,3 +51,10 @@ ns sta ip link set "$sta" up
 pingc hwsim_ping sta 10.0.1.1 20
 iperf_server ap
 iperf hwsim sta 10.0.1.1 5
+# teardown: both daemons stopped and both interfaces down (mac80211's
+# drv_stop(), with the converted disable/enable of its BH work), so no
+# beacon or frame runs into the later workloads
+kill "$(cat /tmp/hostapd.pid)" "$(cat /tmp/wpa.pid)" 2>/dev/null || true
+sleep 1
+ns ap ip link set "$ap" down
+ns sta ip link set "$sta" down

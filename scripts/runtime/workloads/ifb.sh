@@ -23,3 +23,7 @@ tx1=$(cat /sys/class/net/ifb0/statistics/tx_packets)
 fig ifb_rx_packets "$((rx1 - rx0))"
 fig ifb_tx_packets "$tx1"
 [ $((rx1 - rx0)) -gt 100 ] || fail "ifb0 saw $((rx1 - rx0)) packets: mirred did not redirect"
+# teardown: the redirect removed and ifb0 deleted (ifb_dev_free())
+tc qdisc del dev v0 ingress
+ip link del ifb0
+ip link del v0

@@ -34,3 +34,8 @@ wait_for 20 ping -c 1 -W 1 10.0.3.1 || true
 pingc ncm_ping - 10.0.3.1 20
 iperf_server gadget
 iperf ncm - 10.0.3.1 5
+# teardown: the gadget unbound from the UDC; the host side sees the
+# disconnect and cdc_ncm unbinds (cdc_ncm_unbind())
+echo "" > $g/UDC
+unbound() { [ -z "$(host)" ]; }
+wait_for 20 unbound || fail "cdc_ncm still bound after the gadget left the UDC"

@@ -79,7 +79,7 @@ def run_rounds(n: int, images: dict[str, Path], initrd: Path, disk: Path | None,
             t0 = time.monotonic()
             cmd = qemu.command(images[k], initrd, disk, mem_mb, cpus)
             logf = bdir / f"{k}.{i + 1}.log"
-            b = qemu.boot(cmd, logf, timeout)
+            b = qemu.boot(cmd, logf, timeout, label=f"{k}#{i + 1}")
             run = results.parse(logf.read_text(errors="replace"), workloads)
             rnd[k] = bench_figures(run)
             rnd["status"][k] = {w: s.status for w, s in run.workloads.items()}

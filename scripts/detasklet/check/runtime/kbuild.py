@@ -8,8 +8,9 @@ Build folder (reused on a rerun): BUILD/runtime-<version>/
                          applied (check/worktree.py: KDIR never written)
     converted/           kbuild O= folder of converted-src
 The config: make tinyconfig, the fragment scripts/runtime/runtime.config
-and the version's runtime-<major.minor>.config appended, make olddefconfig; every "=y" line of the fragment must be in the
-result (a symbol Kconfig dropped is an error, not a quieter run). make's
+and the version's runtime-<major.minor>.config appended, make
+olddefconfig; every "=y" line of the fragments must be in the result (a
+symbol Kconfig dropped is an error, not a quieter run). make's
 output is relayed as a count of compiled files every PROGRESS_EVERY files.
 """
 

@@ -64,7 +64,8 @@ def command(kernel: Path, initrd: Path, disk: Path | None, mem_mb: int, cpus: in
     return cmd
 
 
-def boot(cmd: list[str], logfile: Path, timeout: int, progress: bool = True) -> Boot:
+def boot(cmd: list[str], logfile: Path, timeout: int, progress: bool = True,
+         label: str = "guest") -> Boot:
     """Run cmd, its output (the serial console) into logfile; kill it (its
     own process group) after timeout seconds. Markers of the guest's /init
     ("@@detasklet begin X") are relayed to the terminal as they come."""
@@ -92,7 +93,7 @@ def boot(cmd: list[str], logfile: Path, timeout: int, progress: bool = True) -> 
                     *lines, pending = pending.split(b"\n")
                     for ln in lines:
                         if progress and ln.startswith(b"@@detasklet ") and b" hit " not in ln:
-                            log.info(f"  guest {time.monotonic() - start:6.0f} s: "
+                            log.info(f"  {label} {time.monotonic() - start:6.0f} s: "
                                      f"{ln.decode(errors='replace').strip()[12:]}")
                 elif p.poll() is not None:
                     break
