@@ -286,8 +286,9 @@ def table(data: dict[str, Any]) -> list[str]:
 
 def extra_lines(run: Run, rat: dict[str, Any]) -> list[str]:
     """The other sources' p99 latency (softirq, spin_lock_bh() section, CFS
-    load) and the bursts (p99 to the last callback, how many bursts ended in
-    ksoftirqd), each with its ratio to the tasklet."""
+    load) and the bursts (p50 to the last callback: of 100 bursts, p99 is
+    the slowest one; how many ended in ksoftirqd), each with its ratio to the
+    tasklet."""
     out = []
     for src, by_mech in run["latency"].items():
         if src in ("process", "hardirq"):
@@ -297,9 +298,9 @@ def extra_lines(run: Run, rat: dict[str, Any]) -> list[str]:
         out.append(f"p99 us from {src}: " + " | ".join(cells))
     for label, by_mech in run.get("burst", {}).items():
         n = next(iter(by_mech.values()), {}).get("burst", "?")
-        cells = [f"{m} {_us(s['p99'])} {_x(rat['burst'].get(label, {}).get(m, {}).get('p99'))}"
+        cells = [f"{m} {_us(s['p50'])} {_x(rat['burst'].get(label, {}).get(m, {}).get('p50'))}"
                  f" ksoftirqd {s['ksoftirqd']}/{s['n']}" for m, s in by_mech.items() if s.get("n")]
-        out.append(f"burst {label} ({n} items), p99 us to the last: " + " | ".join(cells))
+        out.append(f"burst {label} ({n} items), p50 us to the last: " + " | ".join(cells))
     return out
 
 
