@@ -274,15 +274,16 @@ class HotPathsTest(unittest.TestCase):
             data = bench.build({"x86_64": logs}, "make bench", "7.3.4", "tcg")
         hp = hotpaths.matching("drivers/dma/pl330.c")
         self.assertIn("2 CPUs, 10000 events each, median of 3 boots: BH work p50 5.4us, "
-                      "p99 10.8us; tasklet p50 5.0us, p99 10.0us. BH work's p99 is 1.08 times "
-                      "the tasklet's (from 1.02 to 1.30 times over the boots): within noise of "
-                      "the series' aim of at most 1.1 times.", hotpaths.sentence(data, hp))
+                      "p99 10.8us; tasklet p50 5.0us, p99 10.0us. Within each boot, BH work's "
+                      "p99 was 1.02 to 1.30 times the tasklet's (1.08 in the median boot): "
+                      "within noise of the series' aim of at most 1.1 times.",
+                      hotpaths.sentence(data, hp))
         # TARGET=thread: the guarded per-CPU item, and system_highpri_wq for tasklet_hi
-        self.assertIn("Process-context work's p99 is 4.00 times the tasklet's (from 4.00 to "
-                      "4.00 times over the boots): this misses",
+        self.assertIn("Within each boot, process-context work's p99 was 4.00 times the "
+                      "tasklet's (4.00 in the median boot): this misses",
                       hotpaths.sentence(data, hp, target="thread"))
         hi = hotpaths.HotPath("hi", ("x/",), "tasklet_hi", "hardirq")
-        self.assertIn("highpri process-context work's p99 is 1.50 times the tasklet_hi's",
+        self.assertIn("highpri process-context work's p99 was 1.50 times the tasklet_hi's",
                       hotpaths.sentence(data, hi, target="thread").lower())
 
     def test_sentence_says_the_aim_is_missed(self) -> None:

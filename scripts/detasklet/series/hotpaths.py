@@ -196,14 +196,18 @@ def sentence(bench: Path | dict[str, Any], hp: HotPath, run: str = "x86_64",
     head = (f"{f.machine}, {n} events each"
             + (f", median of {f.boots} boots" if f.spread else "") + ": "
             f"{new} p50 {_us(f.new['p50'])}, p99 {_us(f.new['p99'])}; {base} p50 "
-            f"{_us(f.base['p50'])}, p99 {_us(f.base['p99'])}. "
-            f"{new[0].upper() + new[1:]}'s p99 is {_times(f.ratio, f.bar)} times the {base}'s")
+            f"{_us(f.base['p50'])}, p99 {_us(f.base['p99'])}. ")
     if f.spread is None:
-        return (head + ": " + ("within" if f.ratio <= f.bar else "this misses")
+        return (head + f"{new[0].upper() + new[1:]}'s p99 is {_times(f.ratio, f.bar)} times "
+                f"the {base}'s: " + ("within" if f.ratio <= f.bar else "this misses")
                 + f" the series' aim of at most {f.bar:g} times.")
+    # the ratio of each boot, not of the medians above: say which
     lo, hi = f.spread
     said = {"met": "within", "not met": "this misses", "within noise": "within noise of"}
-    return (head + f" (from {_times(lo, f.bar)} to {_times(hi, f.bar)} times over the boots): "
+    each = (f"{_times(lo, f.bar)} times" if lo == hi else
+            f"{_times(lo, f.bar)} to {_times(hi, f.bar)} times")
+    return (head + f"Within each boot, {new}'s p99 was {each} the {base}'s "
+            f"({_times(f.ratio, f.bar)} in the median boot): "
             + said[outcome(lo, hi, f.bar)] + f" the series' aim of at most {f.bar:g} times.")
 
 
