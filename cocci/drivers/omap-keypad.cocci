@@ -2,21 +2,21 @@
 /// omap-keypad: kp_tasklet is one file-scope tasklet, declared disabled,
 /// whose data omap_kp_probe() sets to the probed struct omap_kp before it
 /// enables it; omap_kp_remove() disables it and later kills it, before
-/// kfree(omap_kp). It moves into struct omap_kp, set up with tasklet_init()
-/// where the data and the enable were, with the same callback and data. At
-/// that point nothing can schedule it: the MPUIO keyboard interrupt is
+/// kfree(omap_kp). It moves into struct omap_kp, set up where the data and
+/// the enable were, with the same callback, which finds that struct omap_kp
+/// from the item it runs for. At that point nothing can queue it: the MPUIO keyboard interrupt is
 /// masked, request_irq() comes later, and omap_kp->timer is armed only by
 /// omap_kp_tasklet() itself. The interrupt handler reaches it through its
 /// dev_id, the omap_kp given to request_irq(), and omap_kp_timer() through
 /// the timer, a member of the same struct omap_kp. The probe error paths
-/// (err2, err3) free omap_kp with nothing left to schedule the tasklet: the
+/// (err2, err3) free omap_kp with nothing left to queue the item: the
 /// interrupt was not requested, and the timer was never armed.
 /// omap_kp_remove() keeps its order: the disable still waits for a running
 /// omap_kp_tasklet() and keeps it from running again, so it cannot unmask
 /// the keyboard interrupt after the mask write that follows, and the kill
 /// still comes after free_irq() and timer_shutdown_sync(). The disable is
-/// no longer balanced by an enable of the next probe: each probe sets up a
-/// tasklet of its own, enabled. This also ends the count shared across
+/// no longer balanced by an enable of the next probe: each probe sets up an
+/// item of its own, enabled. This also ends the count shared across
 /// probes: a probe that failed after the enable (err2, err3) left the global
 /// tasklet enabled, and the next probe's enable took its count below zero,
 /// so that it never ran again.

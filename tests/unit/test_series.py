@@ -742,3 +742,62 @@ def _move_context_line(path: Path, fd: gitdiff.FileDiff) -> str:
             path.write_text(text.replace(ln[1:], "", 1) + ln[1:])
             return ln[1:]
     raise AssertionError(f"{fd.path}: no context line to move")
+
+
+IPW_MAINTAINERS = """\
+List of maintainers
+===================
+
+INTEL PRO/WIRELESS 2100, 2200BG, 2915ABG NETWORK CONNECTION SUPPORT
+M:	Ipw Person <ipw@example.org>
+L:	linux-wireless@example.org
+S:	Maintained
+F:	drivers/net/wireless/intel/ipw2x00/
+"""
+IPW = "drivers/net/wireless/intel/ipw2x00/"
+IPW_FILES = {
+    IPW + "Makefile": "obj-$(CONFIG_IPW2100) += ipw2100.o\nobj-$(CONFIG_IPW2200) += ipw2200.o\n",
+    IPW + "ipw2100.c": _user("ipw2100_priv", "irq_tasklet", "ipw2100.h"),
+    IPW + "ipw2200.c": _user("ipw_priv", "irq_tasklet", "ipw2200.h"),
+}
+
+
+class OneSubjectPerMail(unittest.TestCase):
+    """Two patches that got one prefix and one driver name (the folder
+    ipw2x00/) but are two kbuild modules: each subject names its module,
+    so no two mails of the series say the same."""
+
+    def test_named_after_their_modules(self) -> None:
+        with tempfile.TemporaryDirectory() as tmp:
+            kdir = write_tree(Path(tmp) / "k", {**IPW_FILES, "MAINTAINERS": IPW_MAINTAINERS,
+                                                "Makefile": "VERSION = 7\n"})
+            os.utime(kdir / "Makefile", (1700000000, 1700000000))
+            out = Path(tmp) / "out"
+            out.mkdir()
+            groups = [[Outcome(p, Status.CONVERTED, "", [], IPW_FILES[p], _new(IPW_FILES[p]))]
+                      for p in (IPW + "ipw2100.c", IPW + "ipw2200.c")]
+            write.patch(out, groups)
+            write.report(out, "7.3.4", [o for g in groups for o in g])
+            patches = build(kdir, out)
+            self.assertEqual([p.subject for p in patches],
+                             ["wifi: ipw2100: Convert from tasklet to BH workqueue",
+                              "wifi: ipw2200: Convert from tasklet to BH workqueue"])
+            mails = sorted(m for m in (out / "series").glob("*/0*.patch")
+                           if not m.name.startswith("0000-"))
+            self.assertEqual(len(mails), 2)
+            self.assertIn("In ipw2200, the tasklet API is replaced", mails[1].read_text())
+
+
+class ShareSentenceLists(unittest.TestCase):
+    """Several shared items and headers are listed as a sentence lists
+    them ("a, b and c"), not joined by commas alone."""
+
+    def test_and_before_the_last(self) -> None:
+        from detasklet.series import plan
+        old = {"d/a.h": "struct a {\n\tstruct tasklet_struct irq_t;\n\tstruct tasklet_struct pre_t;\n};\n",
+               "d/b.h": "struct b {\n\tstruct tasklet_struct dfs_t;\n};\n",
+               "d/x.c": "void x(struct a *a, struct b *b)\n{\n\ttasklet_schedule(&a->irq_t);\n"
+                        "\ttasklet_schedule(&a->pre_t);\n\ttasklet_schedule(&b->dfs_t);\n}\n"}
+        said = plan.shared_sentence(sorted(old), old, {f: None for f in old}, {})
+        self.assertIn("share the work items dfs_t, irq_t and pre_t declared in d/a.h and d/b.h,",
+                      " ".join(said.split()))

@@ -84,10 +84,13 @@ class Completions(unittest.TestCase):
         self.assertEqual(td.completion_call("wake_up_interruptible(&q);"),
                          "wake_up_interruptible()")
         self.assertEqual(td.completion_call("req->done(req);"), "->done()")
+        # a semaphore a transaction's caller down()s on (hp_sdc)
+        self.assertEqual(td.completion_call("if (sem)\n\t\tup(curr->act.semaphore);"), "up()")
 
     def test_none(self) -> None:
         self.assertEqual(td.completion_call("writel(1, base); napi_schedule(&n);"), "")
         self.assertEqual(td.completion_call("completed = 1; setup(x);"), "")
+        self.assertEqual(td.completion_call("backup(x); p->up(x); set_up(y);"), "")
 
 
 if __name__ == "__main__":

@@ -6,7 +6,7 @@ strings the stages and its docstring is the whole flow.
     pipeline       KDIR -> facts -> verdicts -> rewrite -> target -> output -> OUT
     facts/     1-2 what the tree says, before anything is rewritten: scan,
                    groups (with driver_patches, per_vector, normalise,
-                   refusals, legacy, legacy_local)
+                   refusals, legacy, legacy_local, unused)
     verdicts/  2   a verdict for each call that is not the same operation:
                    sites (proven by analyses, balance, percpu, disabled,
                    unlock_wait; or decisions)

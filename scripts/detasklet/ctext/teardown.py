@@ -100,15 +100,16 @@ def is_static(code: str, fn: str) -> bool:
 
 
 # Calls that complete work someone waits for: a completion, a wait queue,
+# a semaphore's up() (a caller's down() waits for it: hp_sdc's transactions),
 # and the subsystems' request-done calls a pending run would have made.
-COMPLETIONS = ("complete", "complete_all", "wake_up", "wake_up_all", "wake_up_interruptible",
+COMPLETIONS = ("complete", "complete_all", "up", "wake_up", "wake_up_all", "wake_up_interruptible",
                "wake_up_interruptible_all", "wake_up_process", "memstick_next_req",
                "mmc_request_done", "scsi_done", "blk_mq_complete_request",
                "blk_mq_end_request", "usb_hcd_giveback_urb", "usb_gadget_giveback_request",
                "dmaengine_desc_get_callback_invoke", "dmaengine_desc_callback_invoke",
                "vchan_cookie_complete", "dma_cookie_complete", "sdio_signal_irq",
                "ata_qc_complete", "ata_qc_complete_multiple", "wake_up_bit")
-_COMPLETION_RE = re.compile(r"(?:\b(" + "|".join(COMPLETIONS) + r")|(->\s*(?:complete|done|"
+_COMPLETION_RE = re.compile(r"(?:(?<!->)(?<!\.)\b(" + "|".join(COMPLETIONS) + r")|(->\s*(?:complete|done|"
                             r"scsi_done|callback)))\s*\(")
 
 

@@ -218,11 +218,16 @@ def shared_sentence(unit: list[str], old: dict[str, str], own: dict,
     plural = what.replace("item", "items").replace("function or macro", "functions and macros")
     return (f"{names} are changed in one patch because they share the "
             + (what if len(items) == 1 else plural)
-            + (f" {', '.join(sorted(items))} declared in {', '.join(where)}, whose type "
+            + (f" {_and(sorted(items))} declared in {_and(where)}, whose type "
                "changes in all of them at once." if items else ".")
             + (f" They are maintained in {sections} MAINTAINERS sections." if sections > 1
                else "")
             + (f" They belong to {mods} kbuild modules." if mods > 1 else ""))
+
+
+def _and(words: list[str]) -> str:
+    """'a', 'a and b', 'a, b and c'."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def plan(kdir: Path, fds: dict[str, FileDiff], old: dict[str, str],
@@ -288,7 +293,31 @@ def plan(kdir: Path, fds: dict[str, FileDiff], old: dict[str, str],
             for p in same:
                 if not p.prefix.endswith(p.name):
                     p.prefix += f": {p.name}"
+        elif len(same) > 1:
+            by_module(same, modules)
     return with_driver_preps(patches, driver_preps or [])
+
+
+def by_module(same: list[Patch], modules: dict[str, str]) -> None:
+    """Patches that got one subject prefix and one driver name (the
+    folder ipw2x00/ for ipw2100.c and ipw2200.c) but whose .c files kbuild
+    links into one module each, a different one per patch: each is named
+    after its module instead (wifi: ipw2100, wifi: ipw2200; scsi:
+    megaraid_mbox, scsi: megaraid_sas), so no two mails of a series carry
+    one subject. Left as they are when a patch spans modules or two share
+    one."""
+    mods = []
+    for p in same:
+        ms = {modules[f].partition(":")[2] for f in p.files if modules.get(f)}
+        if len(ms) != 1:
+            return
+        mods.append(ms.pop())
+    if len(set(mods)) != len(mods):
+        return
+    for p, m in zip(same, mods):
+        p.prefix = (p.prefix[:-len(p.name)] + m if p.name and p.prefix.endswith(p.name)
+                    else f"{p.prefix}: {m}")
+        p.name = m
 
 
 def with_driver_preps(patches: list[Patch], preps: list[dict]) -> list[Patch]:

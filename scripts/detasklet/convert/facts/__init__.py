@@ -10,4 +10,5 @@
       refusals        internals, atomic callers, side effects: why a file cannot convert
       legacy          tasklet_init() callbacks whose data is the container
       legacy_local    the other legacy callbacks: their data as a local
+      unused          tasklet members no code names: removed, not converted
 """

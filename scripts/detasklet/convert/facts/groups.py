@@ -36,7 +36,7 @@ from ...ctext.tasklet import (HI_SCHEDULE_RE, declared_names, key, only_members,
                               uses_shared)
 from ... import proc
 from ...unionfind import UnionFind
-from . import driver_patches, legacy, legacy_local, normalise, per_vector, refusals
+from . import driver_patches, legacy, legacy_local, normalise, per_vector, refusals, unused
 from .scan import FileScan
 from ..verdicts.sites import Plan
 
@@ -68,6 +68,9 @@ class Group:
     # a header nothing in the tree names, whose only tasklet API is plain
     # members: they are deleted, not converted (fixups.after_spatch)
     dead_members: set[str] = field(default_factory=set)
+    # file -> {member: its struct}: tasklet members no code of the tree
+    # names, removed rather than converted (convert.unused)
+    unused: dict[str, dict[str, str]] = field(default_factory=dict)
 
 
 def reachable_users(res: Resolver, rel: str, users: set[str], depth: int = 0) -> set[str]:
@@ -286,3 +289,7 @@ def examine(kdir: Path, g: Group, masked: Callable[[str], str] | None = None,
         why = refusals.atomic_entry(code, g.sync_helpers) or refusals.internals(code, names)
         if why:
             g.refusals[f] = why
+    g.unused = unused.unused_members(kdir, {f: c for f, c in codes.items()
+                                            if f not in g.dead_members})
+    for f, ms in g.unused.items():
+        g.notes.setdefault(f, []).extend(unused.note(n, t) for n, t in sorted(ms.items()))

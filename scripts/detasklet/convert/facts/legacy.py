@@ -63,8 +63,9 @@ def legacy_fields(codes: list[str]) -> dict[str, str]:
             cb = INIT_CB_RE.match(m.group(0))
             if not cb:
                 continue
-            ok = lm is not None and _norm(lm["data"]) == _norm(lm["d"]) and (
+            ok = lm is not None and (_norm(lm["data"]) == _norm(lm["d"]) and (
                 (lm["op"] == "->" and not lm["amp"]) or (lm["op"] == "." and lm["amp"]))
+                or _first_element(lm))
             fld = lm["f"] if ok and lm else ""
             if lm and not ok and lm["op"] == "->" and not lm["amp"]:
                 fld = _alias_path(code[:m.start()], _norm(lm["d"]), _norm(lm["data"]), lm["f"])
@@ -75,6 +76,14 @@ def legacy_fields(codes: list[str]) -> dict[str, str]:
                 fld = f"{sub.group(1)}.{lm['f']}" if sub else ""
             seen.setdefault(cb.group(1), set()).add(fld)
     return {cb: fs.pop() for cb, fs in seen.items() if len(fs) == 1 and "" not in fs}
+
+
+def _first_element(lm: re.Match[str]) -> bool:
+    """tasklet_init(&A[0].f, cb, (cast)A): the data A is &A[0], the
+    element that contains f, whether A is an array or a pointer (qat's
+    VF bank 0: &priv_data->banks[0].resp_handler with priv_data->banks)."""
+    return (lm["op"] == "." and not lm["amp"]
+            and _norm(lm["d"]) == _norm(lm["data"]) + "[0]")
 
 
 def _alias_path(before: str, ptr: str, data: str, f: str) -> str:

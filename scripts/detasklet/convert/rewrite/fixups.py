@@ -28,6 +28,7 @@ from ...ctext.tasklet import (FORWARD_DECL_RE, MEMBER_LINE_RE, STRUCT_RE, key, m
 from ...mapping import MAPPING, bh_queue
 
 from ..facts.legacy_local import typed_read_re, void_read_re
+from ..facts import unused
 
 if TYPE_CHECKING:
     from ..facts.legacy_local import LocalCb
@@ -63,7 +64,8 @@ def after_spatch(orig: str, spatched: str | None, g: "Group", path: str) -> str:
     text = tidy_locals(add_fields(orig, text, fields))
     text = add_wrappers(text, {cb: (c.wrapper, c.expr())
                                for cb, c in g.legacy_local.items() if c.wrapper})
-    return tracked_passes(orig, text, g.plan.tracked, path)
+    text = tracked_passes(orig, text, g.plan.tracked, path)
+    return unused.remove(text, sorted(g.unused.get(path, {})))
 
 
 def _schedule(body: str, hi_keys: frozenset[str]) -> str:

@@ -159,7 +159,7 @@ def completes(item: str, f: Facts) -> tuple[str, str]:
     for cb, fn in _reached(item, f):
         call = completion_call(f.bodies.get(fn, ""))
         if call:
-            return cb, call + (f" (in {fn}())" if fn != cb else "")
+            return cb, call + (f" in {fn}()" if fn != cb else "")
     return "", ""
 
 

@@ -148,3 +148,23 @@ def why_unbalanced(path_code: str, line: int, item: str) -> str:
                     "must pair them on every path first (the enable under the condition "
                     "of the disable)")
     return ""
+
+
+def disable_before(code: str, line: int, item: str) -> str:
+    """The disable call (tasklet_disable, _nosync, _in_atomic) of item
+    that runs before the call at line of masked code on every path of its
+    function, with no enable of item in between; "" when there is none."""
+    for start, end, _ in function_spans(code):
+        at = sum(len(ln) + 1 for ln in code.split("\n")[:line - 1])
+        if not start <= at < end:
+            continue
+        body, e = code[start:end], at - start
+        found = ""
+        for m in _DISABLE_RE.finditer(body, 0, e):
+            if _item(body, m.end()) != item or _dominates(body, m.start(), e):
+                continue
+            if any(_item(body, n.end()) == item for n in _ENABLE_RE.finditer(body, m.end(), e)):
+                continue
+            found = m.group(1)
+        return found
+    return ""

@@ -26,8 +26,10 @@ get, before spatch runs, the call they become and why:
                               pending run would never have run either
              enable-requeues  a disable whose every enable queues again
                               (tracked or enable_and_queue_work)
-             disabled-first   an unlock_wait after a disable of the item in
-                              the same function: nothing can be pending
+             disabled-first   an unlock_wait, or a kill (cancel_work_sync()),
+                              after a disable of the item in the same
+                              function (for a kill: on every path, no
+                              enable between): nothing can be pending
              teardown-wait    an unlock_wait in a teardown function (as for
                               the kills): the pending run flush_work() also
                               waits for is one the tasklet could have run
@@ -364,6 +366,8 @@ def plan(codes: dict[str, str], decisions: list[Decision], hi_keys: set[str]) ->
             refuse(s, early)
             continue
         if s.api == "tasklet_kill":
+            if disabled_kill(s, codes[s.path]):
+                continue
             why = kill(s, f)
             if why:
                 refuse(s, why)
@@ -388,10 +392,11 @@ def plan(codes: dict[str, str], decisions: list[Decision], hi_keys: set[str]) ->
                      f"{s.item} queues it again (" + ", ".join(sorted(
                          {f"{e.function}(): {e.replacement}" for e in ens})) + ")")
         elif all(e.replacement for e in ens):
-            lost = sorted({f"{e.function}()" for e in ens if e.replacement == "enable_work"})
+            lost = sorted({e.function for e in ens if e.replacement == "enable_work"})
             s.verdict, s.analysis = "decided", "the enable decisions"
-            s.why = (f"it drops a pending run, which enable_work() in {', '.join(lost)} does "
-                     "not queue again; that loss is what the decision there accepts")
+            s.why = (f"it drops a pending run, which enable_work() in {_and(lost, s.item)} "
+                     "does not queue again; that loss is what the decision"
+                     f"{'s there accept' if len(lost) > 1 else ' there accepts'}")
         else:
             refuse(s, f"the pending run it drops is not queued again by an enable of "
                       f"{s.item} that could be written")
@@ -404,6 +409,12 @@ def plan(codes: dict[str, str], decisions: list[Decision], hi_keys: set[str]) ->
     return p
 
 
+# A start callback among the callers of a teardown helper (ctext.teardown
+# START_FIELDS, START_BY_TYPE, module_init()), as Registration.how words it.
+_START_HOW = re.compile(r"registered as \.(?:probe|ndo_open|start|setup|set_online) of|"
+                        r"module_init\(\)")
+
+
 def _goes(how: str, kind: str) -> str:
     """What a registration takes down, for the teardown sentence."""
     if kind == "start":
@@ -411,10 +422,35 @@ def _goes(how: str, kind: str) -> str:
     if kind == "down":
         return "the interface goes down there"
     if how.startswith("called only from"):
+        if kind != "start" and _START_HOW.search(how):
+            return ("each of those takes the device or the module down, or undoes a start "
+                    "callback's own set-up when a later step of it fails")
         return "each of those takes the device or the module down"
     if "module" in how:
         return "the module is unloaded there"
     return "the system shuts down there" if ".shutdown" in how else "the device is unbound there"
+
+
+def disabled_kill(s: Site, code: str) -> bool:
+    """A kill that a disable of its item reaches on every path of its
+    function, with no enable between (convert.balance.disable_before):
+    disable_work*() already dropped a pending run and keeps new ones out,
+    so cancel_work_sync() is left only a running callback to wait for, as
+    tasklet_kill() waited for it; a flush would have nothing to run.
+    Chosen here (verdict exact, analysis disabled-first); False when no
+    such disable is there."""
+    api = balance.disable_before(code, s.line, s.item)
+    if not api:
+        return False
+    waited = api == "tasklet_disable" or api == "tasklet_disable_in_atomic"
+    s.replacement, s.verdict, s.analysis = "cancel_work_sync", "exact", "disabled-first"
+    s.why = (f"the {api}() of {s.item} before it in {s.function}() dropped a pending run "
+             "and keeps the item from being queued again"
+             + (" (and waited for a running one)" if waited else "")
+             + ", so cancel_work_sync() has at most a running callback to wait for; "
+             "tasklet_kill() of a disabled tasklet with a run still pending would have "
+             "waited for it forever")
+    return True
 
 
 def kill(s: Site, f: Facts) -> str:
@@ -455,7 +491,17 @@ def kill(s: Site, f: Facts) -> str:
                 "tasklet_kill() waits for those runs, flush_work() only for one; this needs "
                 "a decision for the driver")
     s.replacement, s.verdict, s.analysis = "flush_then_cancel", "exact", "flush-then-cancel"
-    s.why = (f"{unproven}, so the run tasklet_kill() let finish is kept: flush_work() runs a "
-             f"pending run of {cbs} and waits for it, cancel_work_sync() then waits for a "
-             f"running one; {cbs} never queues {s.item} itself, so nothing is left to drop")
+    names = sorted(f.callbacks.get(s.item, ()))
+    one = len(names) <= 1
+    s.why = (f"flush_work() lets a pending run of {_and(names, s.item)} happen and waits "
+             "for it, as tasklet_kill() did, then cancel_work_sync() waits for a running "
+             f"one; {_and(names, s.item)} never {'queues' if one else 'queue'} {s.item} "
+             f"{'itself' if one else 'themselves'}, so nothing is left to drop")
     return ""
+
+
+def _and(names: list[str], item: str) -> str:
+    """'a()', 'a() and b()', 'a(), b() and c()'; the callback of item
+    when none is known."""
+    fns = [f"{n}()" for n in names] or [f"the callback of {item}"]
+    return fns[0] if len(fns) == 1 else ", ".join(fns[:-1]) + " and " + fns[-1]

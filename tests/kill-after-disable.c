@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Teardown that disables the item, then kills it (nitrox's
+ * unregister_interrupts shape): the disable already dropped a pending run
+ * and keeps new ones out, so the kill becomes cancel_work_sync() alone.
+ * A kill whose disable runs only under a condition, or is undone by an
+ * enable before it, is a kill like any other (flush, then cancel).
+ */
+#include <linux/interrupt.h>
+#include <linux/slab.h>
+
+struct qvec {
+	struct tasklet_struct resp_tasklet;
+	int irq;
+	bool valid;
+};
+
+static void qvec_resp(struct tasklet_struct *t)
+{
+	struct qvec *q = from_tasklet(q, t, resp_tasklet);
+
+	q->valid = true;
+}
+
+static irqreturn_t qvec_isr(int irq, void *data)
+{
+	struct qvec *q = data;
+
+	tasklet_hi_schedule(&q->resp_tasklet);
+	return IRQ_HANDLED;
+}
+
+int qvec_register(struct qvec *q)
+{
+	tasklet_setup(&q->resp_tasklet, qvec_resp);
+	return request_irq(q->irq, qvec_isr, 0, "qvec", q);
+}
+
+void qvec_unregister(struct qvec *q)
+{
+	free_irq(q->irq, q);
+	tasklet_disable(&q->resp_tasklet);
+	tasklet_kill(&q->resp_tasklet);
+	q->valid = false;
+}
+
+void qvec_unregister_maybe(struct qvec *q, bool quiet)
+{
+	free_irq(q->irq, q);
+	if (quiet)
+		tasklet_disable(&q->resp_tasklet);
+	tasklet_kill(&q->resp_tasklet);
+}

@@ -1,0 +1,121 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""convert.sites: the sentence each kill gets says the driver's reason in
+the driver's terms: a kill after a disable of its item is
+cancel_work_sync() alone (disabled-first); a flush-then-cancel names its
+callbacks as a list ("a() and b() never queue ..."), and not the tool's
+proof; a teardown helper reached from a probe's unwind and a remove says
+both."""
+
+import unittest
+
+from detasklet.convert.verdicts import sites
+from detasklet.convert.verdicts.decisions import Decision
+from detasklet.ctext.lex import mask
+
+TWO_CALLBACKS = """\
+struct qv { struct tasklet_struct resp; int irq; };
+static void core_cb(struct tasklet_struct *t) { struct qv *q = from_tasklet(q, t, resp); }
+static void slc_cb(struct tasklet_struct *t) { struct qv *q = from_tasklet(q, t, resp); }
+static irqreturn_t isr(int irq, void *d) { struct qv *q = d; tasklet_schedule(&q->resp); return 0; }
+int qv_up(struct qv *q, int core)
+{
+	if (core)
+		tasklet_setup(&q->resp, core_cb);
+	else
+		tasklet_setup(&q->resp, slc_cb);
+	return 0;
+}
+void qv_down(struct qv *q)
+{
+	free_irq(q->irq, q);
+	tasklet_kill(&q->resp);
+}
+void qv_off(struct qv *q)
+{
+	free_irq(q->irq, q);
+	tasklet_disable(&q->resp);
+	tasklet_kill(&q->resp);
+}
+"""
+
+PROBE_AND_REMOVE = """\
+struct ch { struct tasklet_struct err_task; };
+static void ch_err(struct tasklet_struct *t) { struct ch *c = from_tasklet(c, t, err_task); }
+static void ch_remove(struct ch *c)
+{
+	tasklet_kill(&c->err_task);
+}
+static int dp_probe(struct platform_device *pdev)
+{
+	struct ch *c = kzalloc(sizeof(*c), GFP_KERNEL);
+
+	tasklet_setup(&c->err_task, ch_err);
+	if (setup(c))
+		goto err;
+	return 0;
+err:
+	ch_remove(c);
+	return -EIO;
+}
+static void dp_remove(struct platform_device *pdev)
+{
+	ch_remove(platform_get_drvdata(pdev));
+}
+static struct platform_driver dp_driver = {
+	.probe = dp_probe,
+	.remove = dp_remove,
+};
+"""
+
+
+def _kills(code: str) -> dict[str, sites.Site]:
+    p = sites.plan({"drivers/x/x.c": mask(code)}, [], set())
+    assert not p.refusals, p.refusals
+    return {s.function: s for s in p.sites if s.api == "tasklet_kill"}
+
+
+class KillSentences(unittest.TestCase):
+    def test_after_a_disable_cancel_alone(self) -> None:
+        s = _kills(TWO_CALLBACKS)["qv_off"]
+        self.assertEqual((s.replacement, s.verdict, s.analysis),
+                         ("cancel_work_sync", "exact", "disabled-first"))
+        self.assertIn("the tasklet_disable() of resp before it in qv_off() dropped a pending "
+                      "run", s.why)
+
+    def test_flush_then_cancel_lists_its_callbacks(self) -> None:
+        s = _kills(TWO_CALLBACKS)["qv_down"]
+        self.assertEqual(s.replacement, "flush_then_cancel")
+        self.assertIn("a pending run of core_cb() and slc_cb() happen", s.why)
+        self.assertIn("core_cb() and slc_cb() never queue resp themselves", s.why)
+        self.assertNotIn("proven", s.why)       # the tool's proof is not the driver's reason
+
+    def test_probe_unwind_and_remove(self) -> None:
+        s = _kills(PROBE_AND_REMOVE)["ch_remove"]
+        self.assertEqual((s.replacement, s.analysis), ("cancel_work_sync", "teardown"))
+        self.assertIn("each of those takes the device or the module down, or undoes a start "
+                      "callback's own set-up when a later step of it fails", s.why)
+
+
+PAIRS = """\
+struct mt { struct tasklet_struct pre; };
+static void pre_cb(struct tasklet_struct *t) { struct mt *m = from_tasklet(m, t, pre); }
+void mt_init(struct mt *m) { tasklet_setup(&m->pre, pre_cb); }
+void mt_chan(struct mt *m) { tasklet_disable(&m->pre); tasklet_enable(&m->pre); }
+void mt_reset(struct mt *m) { tasklet_disable(&m->pre); tasklet_enable(&m->pre); }
+void mt_beacon(struct mt *m) { tasklet_disable(&m->pre); tasklet_enable(&m->pre); }
+"""
+
+
+class DisableSentences(unittest.TestCase):
+    def test_enables_listed_with_and(self) -> None:
+        decs = [Decision("drivers/x/x.c", fn, "tasklet_enable", "pre", "enable_work",
+                         "a pre-TBTT run lost costs one beacon", "decisions/x.toml")
+                for fn in ("mt_chan", "mt_reset", "mt_beacon")]
+        p = sites.plan({"drivers/x/x.c": mask(PAIRS)}, decs, set())
+        why = next(s.why for s in p.sites if s.api == "tasklet_disable")
+        self.assertIn("enable_work() in mt_beacon(), mt_chan() and mt_reset() does not queue "
+                      "again; that loss is what the decisions there accept", why)
+
+
+if __name__ == "__main__":
+    unittest.main()
