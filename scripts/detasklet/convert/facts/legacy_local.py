@@ -103,6 +103,12 @@ _MEMBER_DATA_RE = re.compile(r"(?:\(\s*unsigned\s+long\s*\)\s*)?&\s*(?P<par>\()?
                              r"\s*(?(par)\))", re.S)
 
 
+def reads(d: str) -> re.Pattern[str]:
+    """The name d as a variable, not a member of the same name (x->d,
+    x.d: omap_ssi's parameter dev and omap_ssi->dev)."""
+    return re.compile(r"(?<!->)(?<!\.)\b" + d + r"\b")
+
+
 def void_read_re(d: str, name: str = r"\w+", ctag: str = r"\w+") -> re.Pattern[str]:
     """'struct C *p = (void *)d;', also through (uintptr_t) and with
     parentheses around d (nitrox): groups tag, name."""
@@ -115,7 +121,7 @@ def void_pointer_read(body: str, d: str, ctype: str) -> str:
     """The pointer p when the only read of d in body (masked) is the
     declaration 'struct C *p = (void *)d;' with C the container type:
     then p is from_work(p, work, f). "" otherwise."""
-    if not ctype.startswith("struct ") or len(re.findall(r"\b" + d + r"\b", body)) != 1:
+    if not ctype.startswith("struct ") or len(reads(d).findall(body)) != 1:
         return ""
     m = void_read_re(d).search(body)
     return m.group("name") if m and "struct " + m.group("tag") == ctype else ""
@@ -133,7 +139,7 @@ def mirror_pointer_read(codes: list[str], body: str, d: str, g: str) -> tuple[st
     'struct T *p = (struct T *)d;' (or (void *)d) and every declaration
     of a member g in the group is 'struct T *g;': p is then the member
     itself, with no unsigned long on the way. ("", "") otherwise."""
-    if len(re.findall(r"\b" + d + r"\b", body)) != 1:
+    if len(reads(d).findall(body)) != 1:
         return "", ""
     m = typed_read_re(d).search(body)
     if not m:
@@ -318,7 +324,7 @@ def locals_for(codes: dict[str, str], legacy: dict[str, str],
         if cb in legacy and (body is None or "." in legacy[cb]
                              or _clean(body, defs[0][1].group(1))):
             continue                     # the from_work() rules of 20-legacy-init
-        if body is not None and not re.search(r"\b" + defs[0][1].group(1) + r"\b", body):
+        if body is not None and not reads(defs[0][1].group(1)).search(body):
             continue                     # data never read: 21-legacy-nodata, or refused
         fields = {m.group("f") for _, m, _ in sites if m}
         if any(m is None for _, m, _ in sites) or len(fields) != 1:
@@ -415,7 +421,7 @@ def _wrapper_blocker(codes: dict[str, str], cb: str, sites: list[Site],
 def _clean(body: str, d: str) -> bool:
     """Whether every read of d is a (T *)d cast, which the from_work()
     rules rewrite; otherwise the local-variable form keeps the body."""
-    uses = len(re.findall(r"\b" + d + r"\b", body))
+    uses = len(reads(d).findall(body))
     casts = len(re.findall(_CAST_USE + d + r"\b", body))
     return uses == casts
 

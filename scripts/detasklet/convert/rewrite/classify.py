@@ -161,7 +161,7 @@ def stale_param(cb: str, old: dict[str, str], new: dict[str, str]) -> tuple[str,
         for m in _new_def(cb).finditer(code):
             body = block_at(code, m.end() - 1) or code[m.end() - 1:]
             for n in sorted(names - {"work"}):
-                if re.search(r"\b" + n + r"\b", body):
+                if re.search(r"(?<!->)(?<!\.)\b" + n + r"\b", body):   # not x->n
                     return f, n
     return "", ""
 
