@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * The same header, but a driver still includes it (without naming the
- * tasklet): the member is live and becomes a work item.
+ * The same header, but a driver still includes it, without naming the
+ * tasklet member: no code can use the member, which is removed with its
+ * kernel-doc line (convert/unused.py), not converted.
  */
 #ifndef _ADMA_H
 #define _ADMA_H

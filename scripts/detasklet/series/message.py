@@ -194,9 +194,9 @@ def unused_body(files: list[FileDiff], ev: Evidence) -> str:
             f"{'them' if len(paths) > 1 else 'it'} uses the type any more"
             if not members else
             "declares the struct tasklet_struct member" + ("s " if len(members) > 1 else " ")
-            + ", ".join(members) + ", but no file of the tree names the header any more "
-            "(nothing includes it), so nothing can use "
-            + ("them" if len(members) > 1 else "it"))
+            + ", ".join(members) + ", but no code of the tree names "
+            + ("them" if len(members) > 1 else "it") + " (a header nothing includes, or a "
+            "member nothing sets up, queues or reads)")
     return "\n".join([
         para(f"{where} {what}. {why}: tasklets are deprecated and their remaining users "
              "are being moved to BH workqueues, so that the tasklet API can be removed."),
