@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * A uintptr_t callback, initialised from two places with two spellings of
- * the same element (qat shape): &banks[i] and banks.
+ * the same element (qat shape): &banks[i] and banks, the element that
+ * holds the tasklet either way: from_work(), no data field.
  */
 #include <linux/interrupt.h>
 
 struct etr_bank {
 	struct work_struct resp_handler;
-	unsigned long resp_handler_data;
 	int bank_number;
 };
 
@@ -18,8 +18,7 @@ struct etr_data {
 
 static void response_handler(struct work_struct *work)
 {
-	uintptr_t bank_addr = container_of(work, struct etr_bank, resp_handler)->resp_handler_data;
-	struct etr_bank *bank = (void *)bank_addr;
+	struct etr_bank *bank = from_work(bank, work, resp_handler);
 
 	pr_debug("bank %d\n", bank->bank_number);
 }
@@ -28,14 +27,11 @@ static void setup_bh(struct etr_data *priv_data)
 {
 	int i;
 
-	for (i = 0; i < priv_data->num_banks; i++) {
-		priv_data->banks[i].resp_handler_data = (unsigned long)&priv_data->banks[i];
+	for (i = 0; i < priv_data->num_banks; i++)
 		INIT_WORK(&priv_data->banks[i].resp_handler, response_handler);
-	}
 }
 
 static void setup_vf_bh(struct etr_data *priv_data)
 {
-	priv_data->banks[0].resp_handler_data = (unsigned long)priv_data->banks;
 	INIT_WORK(&priv_data->banks[0].resp_handler, response_handler);
 }

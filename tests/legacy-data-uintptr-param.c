@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * A uintptr_t callback, initialised from two places with two spellings of
- * the same element (qat shape): &banks[i] and banks.
+ * the same element (qat shape): &banks[i] and banks, the element that
+ * holds the tasklet either way: from_work(), no data field.
  */
 #include <linux/interrupt.h>
 

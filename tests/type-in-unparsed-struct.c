@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * A struct spatch cannot parse (members that are bare macros, as jme.h's
- * DECLARE_NAPI_STRUCT and DECLARE_NET_DEVICE_STATS): its tasklet fields
- * still change type, and the comment naming struct tasklet_struct stays.
+ * DECLARE_NAPI_STRUCT and DECLARE_NET_DEVICE_STATS): its tasklet field
+ * still changes type, and the comment naming struct tasklet_struct stays;
+ * a tasklet member no code names (rxclean_task) goes (convert/unused.py).
  */
 #include <linux/interrupt.h>
 
