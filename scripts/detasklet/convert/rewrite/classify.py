@@ -81,7 +81,8 @@ def hazard(text: str, kind: str, line: int, lock: int) -> str:
     if kind == "ATOMIC":
         return (f"'{what}' at line {line} can run with the lock of line {lock} held or "
                 "interrupts off: the work_struct sync calls may sleep and turn interrupts "
-                "back on")
+                "back on (an unlock that names the same lock through another pointer is not "
+                "recognised)")
     return (f"'{what}' at line {line} can run before this function initialises the tasklet: "
             "cancel_work_sync() of a never-initialised work item WARNs, tasklet_kill() "
             "did not")
