@@ -175,6 +175,7 @@ class FixesApart(DriverFix):
                       "series of its own (dmaengine: foo: Kill the tasklet after freeing the "
                       "IRQ)", " ".join(cover.split()))
         fixes = " ".join((self.out / "series/net/0000-cover-letter.patch").read_text().split())
+        self.assertIn("Subject: [PATCH net 0/1] Driver fixes", fixes)
         self.assertIn("meant for net, the netdev tree for fixes to the current release", fixes)
         self.assertIn("(series/net-next/), apply on top of it", fixes)
         readme = (self.out / "series" / "README").read_text()

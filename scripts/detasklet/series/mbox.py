@@ -68,11 +68,13 @@ def patch_mail(p: Patch, ident: Ident, fds: dict[str, FileDiff],
 
 
 def cover_file(patches: list[Patch], ident: Ident, lines: list[str], title: str,
-               tip: str, signature: str) -> str:
-    """The cover letter; tip: the id of the series' last commit."""
+               tip: str, signature: str, tree_tag: str | None = None) -> str:
+    """The cover letter; tip: the id of the series' last commit; tree_tag:
+    the subject tag of the series' tree where it is not its patches' (a
+    fixes series: net, for patches of net-next)."""
     to = list(dict.fromkeys(a for p in patches for a in p.to))
     cc = list(dict.fromkeys(a for p in patches for a in p.cc))
-    t = patches[0].tree.tag if patches else ""
+    t = tree_tag if tree_tag is not None else patches[0].tree.tag if patches else ""
     body = "\n".join(lines)
     head = [f"From {tip} Mon Sep 17 00:00:00 2001", f"From: {_address(ident.name_email)}",
             f"Date: {rfc2822(ident.date)}", f"Subject: {tag(t, 0, len(patches))} {title}",

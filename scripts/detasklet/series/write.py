@@ -325,7 +325,7 @@ def build(kdir: Path, out: Path, ident: Ident, jobs: int = 2, out_name: str = ""
                                         "tree", [t.folder for t in series if t.needs == s.folder])
             title = "Driver fixes needed before their conversion to BH workqueues"
             (d / "0000-cover-letter.patch").write_text(
-                mbox.cover_file(s.patches, ident, lines, title, tip, signature),
+                mbox.cover_file(s.patches, ident, lines, title, tip, signature, s.tree.tag),
                 errors="surrogateescape")
             continue
         mine = {f for p in s.patches for f in p.files}
