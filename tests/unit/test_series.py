@@ -612,6 +612,30 @@ class OneDriverPerPatch(unittest.TestCase):
             self.assertNotIn("hil_mlc", text)
 
 
+class ShareByDeclaration(unittest.TestCase):
+    """A 'share' sentence names what one file declares for the others (a
+    member or a global), never a local of a function (i915's
+    `struct tasklet_struct *t = ...` in a static inline) nor a static
+    variable that another file happens to name."""
+
+    def test_locals_and_statics_are_nobodys_item(self) -> None:
+        from detasklet.series.plan import shared_sentence
+        hdr = ("struct sched { struct tasklet_struct tasklet; };\n"
+               "static inline void flush_sched(struct sched *s)\n{\n"
+               "\tstruct tasklet_struct *t = &s->tasklet;\n\ttasklet_unlock_wait(t);\n}\n")
+        one = ("#include \"sched.h\"\nstatic struct tasklet_struct rx;\n"
+               "static void go(struct sched *s, struct tasklet_struct *t)\n{\n"
+               "\ttasklet_schedule(&s->tasklet);\n\ttasklet_schedule(t);\n}\n")
+        two = ("#include \"sched.h\"\nstatic void stop(struct sched *s, int rx)\n{\n"
+               "\tstruct tasklet_struct *t = &s->tasklet;\n\ttasklet_kill(t);\n}\n")
+        unit = ["a/one.c", "a/sched.h", "a/two.c"]
+        said = shared_sentence(unit, {"a/sched.h": hdr, "a/one.c": one, "a/two.c": two},
+                               {f: None for f in unit}, {"a/one.c": "one.o", "a/two.c": "two.o"})
+        self.assertIn("share the work item tasklet declared in a/sched.h,", said)
+        self.assertNotIn(" t,", said)
+        self.assertNotIn("rx", said)
+
+
 AM_FOO = """\
 #include "virt.h"
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .lex import line_of, mask
+from .lex import function_spans, line_of, mask
 
 # The tasklet core itself: never a "user", never rewritten by the driver rules.
 CORE_FILES = ("include/linux/interrupt.h", "include/trace/events/irq.h", "kernel/softirq.c")
@@ -77,12 +77,26 @@ _SHARED_FN_RE = re.compile(r"\b(\w+)\s*\([^;{}()]*" + STRUCT)
 _DEFINE_RE = re.compile(r"^[ \t]*#[ \t]*define[ \t]+(\w+)((?:[^\n]*\\\n)*[^\n]*)", re.M)
 
 
+def file_scope(code: str) -> str:
+    """Masked code with the bodies of its function definitions blanked
+    (newlines kept): what the file declares for others to name."""
+    out, last = [], 0
+    for a, b, _ in function_spans(code):
+        out += [code[last:a], re.sub(r"[^\n]", " ", code[a:b])]
+        last = b
+    return "".join(out) + code[last:]
+
+
 def shared_names(code: str) -> tuple[set[str], set[str]]:
-    """(members, names) of masked header code: the tasklets it declares (a
-    file uses one as x.name or x->name, or by name for a variable), and the
-    functions and macros that name the tasklet API or those tasklets."""
-    members = set(_SHARED_VAR_RE.findall(code))
-    names = set(members) | set(_SHARED_FN_RE.findall(code))
+    """(members, names) of masked code: the tasklets it declares outside
+    function bodies and not static (a file uses one as x.name or x->name,
+    or by name for a variable; a local such as a static inline's
+    `struct tasklet_struct *t` is nobody's item), and the functions and
+    macros that name the tasklet API or those tasklets."""
+    scope = file_scope(code)
+    members = {m.group(1) for m in _SHARED_VAR_RE.finditer(scope)
+               if not re.search(r"\bstatic\b[^;{}]*$", scope[max(0, m.start() - 400):m.start()])}
+    names = set(members) | set(_SHARED_FN_RE.findall(scope))
     for m in _DEFINE_RE.finditer(code):
         body = m.group(2)
         if API_RE.search(body) or any(re.search(r"\b" + re.escape(n) + r"\b", body)
