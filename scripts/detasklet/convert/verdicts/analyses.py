@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ...ctext.lex import call_args, function_spans
+from ...ctext.pointers import assigned, pointer_calls
 from ...ctext.tasklet import key
 from ...ctext.teardown import Registration, completion_call, is_static, referenced, registrations
 
@@ -47,6 +48,13 @@ class Facts:
     static: set[str] = field(default_factory=set)      # functions defined static
     inits: dict[str, set[str]] = field(default_factory=dict)  # item -> functions setting it up
     referenced: set[str] = field(default_factory=set)  # named other than by a call
+    # function -> its calls through a pointer: (member, the call as written)
+    pointer_calls: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
+    # member (or pointer) -> the functions of the group stored into it
+    assigned: dict[str, set[str]] = field(default_factory=dict)
+    # members the group also stores something else into (a parameter, a
+    # function of another file): what a call through them runs is not known
+    assigned_other: set[str] = field(default_factory=set)
 
 
 def facts_of(codes: dict[str, str]) -> Facts:
@@ -81,8 +89,16 @@ def facts_of(codes: dict[str, str]) -> Facts:
             regs.setdefault(fn, r)
         static |= {n for n in bodies if is_static(code, n)}
         refd |= {n for n in bodies if n in code and referenced(code, n)}
+    stored: dict[str, set[str]] = {}
+    for code in codes.values():
+        for name, fns in assigned(code).items():
+            stored.setdefault(name, set()).update(fns)
     return Facts(bodies, callers, callees, cbs, regs, codes, static=static, inits=inits,
-                 referenced=refd)
+                 referenced=refd,
+                 pointer_calls={n: pointer_calls(b) for n, b in bodies.items()},
+                 assigned={n: fns & bodies.keys() for n, fns in stored.items()
+                           if fns & bodies.keys()},
+                 assigned_other={n for n, fns in stored.items() if fns - bodies.keys()})
 
 
 def teardown(fn: str, f: Facts, seen: frozenset[str] = frozenset()) -> Registration | None:
@@ -129,9 +145,18 @@ def stopped_before(site: Site, f: Facts) -> str:
     return f"{hits[-1][0]}()"
 
 
+def _next(fn: str, f: Facts) -> list[str]:
+    """The functions of the group fn calls: directly, and through each
+    pointer it calls, every function of the group stored into that member."""
+    through = set().union(*(f.assigned.get(m, set()) for m, _ in f.pointer_calls.get(fn, ())))
+    return sorted(f.callees.get(fn, set()) | through)
+
+
 def _reached(item: str, f: Facts) -> list[tuple[str, str]]:
     """(callback, function) for each callback of item and each function
-    of the group it reaches through calls, the callback first."""
+    of the group it reaches through calls (direct, or through a pointer
+    member to the functions of the group stored into it), the callback
+    first."""
     out = []
     for cb in sorted(f.callbacks.get(item, ())):
         todo, seen = [cb], set()
@@ -141,7 +166,35 @@ def _reached(item: str, f: Facts) -> list[tuple[str, str]]:
                 continue
             seen.add(fn)
             out.append((cb, fn))
-            todo += sorted(f.callees.get(fn, ()))
+            todo += _next(fn, f)
+    return out
+
+
+def unresolved(item: str, f: Facts) -> str:
+    """The first call through a pointer, in the functions the callbacks of
+    item reach, whose member no assignment of the group sets to a function
+    of the group, or that the group also sets to something else (a
+    parameter, a function defined elsewhere): what it runs is not known to
+    the analysis. "ops->handler() in foo_cb()"; "" when every pointer call
+    reached is resolved."""
+    for _, fn in _reached(item, f):
+        for member, call in f.pointer_calls.get(fn, ()):
+            if member not in f.assigned or member in f.assigned_other:
+                return f"{call}() in {fn}()"
+    return ""
+
+
+def through_pointers(item: str, f: Facts) -> list[str]:
+    """The pointer calls the reach of item followed, with the functions of
+    the group they lead to: "ops->handler() (foo_handler())"."""
+    out = []
+    for _, fn in _reached(item, f):
+        for member, call in f.pointer_calls.get(fn, ()):
+            fns = f.assigned.get(member)
+            words = f"{call}(), set to {' or '.join(f'{g}()' for g in sorted(fns))}" \
+                if fns else ""
+            if words and words not in out:
+                out.append(words)
     return out
 
 

@@ -54,9 +54,9 @@ from dataclasses import dataclass, field
 
 from ...ctext.lex import call_args, function_spans
 from ...ctext.tasklet import key
-from .analyses import (Facts, before_init, completes, facts_of, requeues_itself, stopped_before,
-                       teardown)
+from .analyses import Facts, before_init, facts_of
 from . import balance, disabled, percpu, unlock_wait
+from .kills import disabled_kill, kill, listed
 from .decisions import Decision
 from ..facts.legacy_local import member_struct
 from ...mapping import bh_queue
@@ -394,7 +394,7 @@ def plan(codes: dict[str, str], decisions: list[Decision], hi_keys: set[str]) ->
         elif all(e.replacement for e in ens):
             lost = sorted({e.function for e in ens if e.replacement == "enable_work"})
             s.verdict, s.analysis = "decided", "the enable decisions"
-            s.why = (f"it drops a pending run, which enable_work() in {_and(lost, s.item)} "
+            s.why = (f"it drops a pending run, which enable_work() in {listed(lost, s.item)} "
                      "does not queue again; that loss is what the decision"
                      f"{'s there accept' if len(lost) > 1 else ' there accepts'}")
         else:
@@ -407,101 +407,3 @@ def plan(codes: dict[str, str], decisions: list[Decision], hi_keys: set[str]) ->
         elif s.api == "tasklet_enable" and s.replacement:
             s.wq = bh_queue(s.item, hi)
     return p
-
-
-# A start callback among the callers of a teardown helper (ctext.teardown
-# START_FIELDS, START_BY_TYPE, module_init()), as Registration.how words it.
-_START_HOW = re.compile(r"registered as \.(?:probe|ndo_open|start|setup|set_online) of|"
-                        r"module_init\(\)")
-
-
-def _goes(how: str, kind: str) -> str:
-    """What a registration takes down, for the teardown sentence."""
-    if kind == "start":
-        return "the kill there undoes the start callback's own set-up when a later step fails"
-    if kind == "down":
-        return "the interface goes down there"
-    if how.startswith("called only from"):
-        if kind != "start" and _START_HOW.search(how):
-            return ("each of those takes the device or the module down, or undoes a start "
-                    "callback's own set-up when a later step of it fails")
-        return "each of those takes the device or the module down"
-    if "module" in how:
-        return "the module is unloaded there"
-    return "the system shuts down there" if ".shutdown" in how else "the device is unbound there"
-
-
-def disabled_kill(s: Site, code: str) -> bool:
-    """A kill that a disable of its item reaches on every path of its
-    function, with no enable between (convert.balance.disable_before):
-    disable_work*() already dropped a pending run and keeps new ones out,
-    so cancel_work_sync() is left only a running callback to wait for, as
-    tasklet_kill() waited for it; a flush would have nothing to run.
-    Chosen here (verdict exact, analysis disabled-first); False when no
-    such disable is there."""
-    api = balance.disable_before(code, s.line, s.item)
-    if not api:
-        return False
-    waited = api == "tasklet_disable" or api == "tasklet_disable_in_atomic"
-    s.replacement, s.verdict, s.analysis = "cancel_work_sync", "exact", "disabled-first"
-    s.why = (f"the {api}() of {s.item} before it in {s.function}() dropped a pending run "
-             "and keeps the item from being queued again"
-             + (" (and waited for a running one)" if waited else "")
-             + ", so cancel_work_sync() has at most a running callback to wait for; "
-             "tasklet_kill() of a disabled tasklet with a run still pending would have "
-             "waited for it forever")
-    return True
-
-
-def kill(s: Site, f: Facts) -> str:
-    """Choose the replacement of a tasklet_kill() site; the reason it is
-    refused, "" when a replacement was chosen."""
-    reg = teardown(s.function, f)
-    again = requeues_itself(s.item, f)
-    done_cb, call = completes(s.item, f)
-    cbs = ", ".join(f"{c}()" for c in sorted(f.callbacks.get(s.item, ()))) or \
-        f"the callback of {s.item}"
-    if reg:
-        stop = stopped_before(s, f)
-        where = f"{s.function}() is {reg.how}" + (f", after {stop}" if stop else "")
-        if not call:
-            s.replacement, s.verdict, s.analysis = "cancel_work_sync", "exact", "teardown"
-            s.why = (f"{where}: {_goes(reg.how, reg.kind)}. cancel_work_sync() waits for a running "
-                     f"{cbs} as tasklet_kill() did and drops a pending run; {cbs} calls no "
-                     "complete(), wake_up() or request-done function, so no caller waits "
-                     "for the run dropped")
-            return ""
-        if again:
-            return (f"{where}, but {done_cb}() completes work a caller waits for ({call}) and "
-                    f"queues {s.item} again: dropping its pending run can leave that caller "
-                    "waiting, and flush_work() waits for one run only; a decision for the "
-                    "driver")
-        s.replacement, s.verdict, s.analysis = ("flush_then_cancel", "exact",
-                                                "teardown-flush")
-        s.why = (f"{where}, but a pending run of {done_cb}() completes work a caller waits "
-                 f"for ({call}): flush_work() lets it run and waits, as tasklet_kill() did, "
-                 f"then cancel_work_sync() waits for a running one; {done_cb}() never "
-                 f"queues {s.item} itself")
-        return ""
-    unproven = (f"{s.function}() is not proven a teardown path (neither it nor every "
-                "caller of it is registered as .remove, .ndo_stop, module_exit() or a "
-                "like callback)")
-    if again:
-        return (f"{unproven}, and its callback {again}() queues {s.item} again: "
-                "tasklet_kill() waits for those runs, flush_work() only for one; this needs "
-                "a decision for the driver")
-    s.replacement, s.verdict, s.analysis = "flush_then_cancel", "exact", "flush-then-cancel"
-    names = sorted(f.callbacks.get(s.item, ()))
-    one = len(names) <= 1
-    s.why = (f"flush_work() lets a pending run of {_and(names, s.item)} happen and waits "
-             "for it, as tasklet_kill() did, then cancel_work_sync() waits for a running "
-             f"one; {_and(names, s.item)} never {'queues' if one else 'queue'} {s.item} "
-             f"{'itself' if one else 'themselves'}, so nothing is left to drop")
-    return ""
-
-
-def _and(names: list[str], item: str) -> str:
-    """'a()', 'a() and b()', 'a(), b() and c()'; the callback of item
-    when none is known."""
-    fns = [f"{n}()" for n in names] or [f"the callback of {item}"]
-    return fns[0] if len(fns) == 1 else ", ".join(fns[:-1]) + " and " + fns[-1]

@@ -1,0 +1,158 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""The replacement of a tasklet_kill() site, and why (convert.sites).
+
+A kill is exact when the analyses prove it: in a teardown function
+(analyses.teardown), cancel_work_sync() when the run it drops completes
+nothing a caller waits for, flush_work() then cancel_work_sync() when it
+does and never queues its item again; elsewhere flush then cancel when
+the run never queues its item again. What a run does is read from its
+callbacks and the functions of the group they reach, directly or through
+a pointer member the group sets to functions of its own; a call through a
+pointer the group never sets is named in the sentence (analyses.unresolved).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from . import balance
+from .analyses import (Facts, completes, requeues_itself, stopped_before, teardown,
+                       through_pointers, unresolved)
+
+if TYPE_CHECKING:
+    from .sites import Site
+
+
+# A start callback among the callers of a teardown helper (ctext.teardown
+# START_FIELDS, START_BY_TYPE, module_init()), as Registration.how words it.
+_START_HOW = re.compile(r"registered as \.(?:probe|ndo_open|start|setup|set_online) of|"
+                        r"module_init\(\)")
+
+
+def _goes(how: str, kind: str) -> str:
+    """What a registration takes down, for the teardown sentence."""
+    if kind == "start":
+        return "the kill there undoes the start callback's own set-up when a later step fails"
+    if kind == "down":
+        return "the interface goes down there"
+    if how.startswith("called only from"):
+        if kind != "start" and _START_HOW.search(how):
+            return ("each of those takes the device or the module down, or undoes a start "
+                    "callback's own set-up when a later step of it fails")
+        return "each of those takes the device or the module down"
+    if "module" in how:
+        return "the module is unloaded there"
+    return "the system shuts down there" if ".shutdown" in how else "the device is unbound there"
+
+
+def disabled_kill(s: Site, code: str) -> bool:
+    """A kill that a disable of its item reaches on every path of its
+    function, with no enable between (convert.balance.disable_before):
+    disable_work*() already dropped a pending run and keeps new ones out,
+    so cancel_work_sync() is left only a running callback to wait for, as
+    tasklet_kill() waited for it; a flush would have nothing to run.
+    Chosen here (verdict exact, analysis disabled-first); False when no
+    such disable is there."""
+    api = balance.disable_before(code, s.line, s.item)
+    if not api:
+        return False
+    waited = api == "tasklet_disable" or api == "tasklet_disable_in_atomic"
+    s.replacement, s.verdict, s.analysis = "cancel_work_sync", "exact", "disabled-first"
+    s.why = (f"the {api}() of {s.item} before it in {s.function}() dropped a pending run "
+             "and keeps the item from being queued again"
+             + (" (and waited for a running one)" if waited else "")
+             + ", so cancel_work_sync() has at most a running callback to wait for; "
+             "tasklet_kill() of a disabled tasklet with a run still pending would have "
+             "waited for it forever")
+    return True
+
+
+def kill(s: Site, f: Facts) -> str:
+    """Choose the replacement of a tasklet_kill() site; the reason it is
+    refused, "" when a replacement was chosen. Every exact kill rests on
+    what the callback's run reaches (it completes nothing, or never queues
+    its item again). A call through a pointer the group never sets (to
+    functions of its own) is not followed: an exact kill whose run makes
+    one says so in its sentence (analyses.unresolved lists them; refusing
+    them waits for the drivers' decisions)."""
+    why = _kill(s, f)
+    blind = unresolved(s.item, f) if s.verdict == "exact" else ""
+    if blind:
+        s.why += (f"; the run also calls {blind}, through a pointer no assignment in the "
+                  "group sets to a function of its own, and what that runs is not read "
+                  "here")
+    return why
+
+
+def _reach(item: str, f: Facts) -> str:
+    """The words for what the kill analysis read of item's run: its
+    callbacks and the functions of the group they call, with the pointer
+    calls it followed."""
+    cbs = ", ".join(f"{c}()" for c in sorted(f.callbacks.get(item, ()))) or \
+        f"the callback of {item}"
+    return f"{cbs} and the functions of the group it calls" + _pointers(item, f)
+
+
+def _pointers(item: str, f: Facts) -> str:
+    """" (directly, and through e->ops->kick(), set to foo_kick())" when
+    the reach followed a pointer call; "" when it followed none."""
+    ptrs = through_pointers(item, f)
+    return f" (directly, and through {'; '.join(ptrs)})" if ptrs else ""
+
+
+def _kill(s: Site, f: Facts) -> str:
+    """kill() on what the reach of the item's run shows."""
+    reg = teardown(s.function, f)
+    again = requeues_itself(s.item, f)
+    done_cb, call = completes(s.item, f)
+    cbs = ", ".join(f"{c}()" for c in sorted(f.callbacks.get(s.item, ()))) or \
+        f"the callback of {s.item}"
+    reach = _reach(s.item, f)
+    if reg:
+        stop = stopped_before(s, f)
+        where = f"{s.function}() is {reg.how}" + (f", after {stop}" if stop else "")
+        if not call:
+            s.replacement, s.verdict, s.analysis = "cancel_work_sync", "exact", "teardown"
+            s.why = (f"{where}: {_goes(reg.how, reg.kind)}. cancel_work_sync() waits for a running "
+                     f"{cbs} as tasklet_kill() did and drops a pending run; {reach} make no "
+                     "complete(), wake_up() or request-done call, so no caller waits "
+                     "for the run dropped")
+            return ""
+        if again:
+            return (f"{where}, but {done_cb}() completes work a caller waits for ({call}) and "
+                    f"queues {s.item} again: dropping its pending run can leave that caller "
+                    "waiting, and flush_work() waits for one run only; a decision for the "
+                    "driver")
+        s.replacement, s.verdict, s.analysis = ("flush_then_cancel", "exact",
+                                                "teardown-flush")
+        s.why = (f"{where}, but a pending run of {done_cb}() completes work a caller waits "
+                 f"for ({call}): flush_work() lets it run and waits, as tasklet_kill() did, "
+                 f"then cancel_work_sync() waits for a running one; {done_cb}() never "
+                 f"queues {s.item} itself, nor do the functions of the group it calls"
+                 f"{_pointers(s.item, f)}")
+        return ""
+    unproven = (f"{s.function}() is not proven a teardown path (neither it nor every "
+                "caller of it is registered as .remove, .ndo_stop, module_exit() or a "
+                "like callback)")
+    if again:
+        return (f"{unproven}, and its callback {again}() queues {s.item} again: "
+                "tasklet_kill() waits for those runs, flush_work() only for one; this needs "
+                "a decision for the driver")
+    s.replacement, s.verdict, s.analysis = "flush_then_cancel", "exact", "flush-then-cancel"
+    names = sorted(f.callbacks.get(s.item, ()))
+    one = len(names) <= 1
+    s.why = (f"flush_work() lets a pending run of {listed(names, s.item)} happen and waits "
+             "for it, as tasklet_kill() did, then cancel_work_sync() waits for a running "
+             f"one; {listed(names, s.item)} never {'queues' if one else 'queue'} {s.item} "
+             f"{'itself' if one else 'themselves'}, nor do the functions of the group "
+             f"{'it calls' if one else 'they call'}{_pointers(s.item, f)}, so nothing is left "
+             "to drop")
+    return ""
+
+
+def listed(names: list[str], item: str) -> str:
+    """'a()', 'a() and b()', 'a(), b() and c()'; the callback of item
+    when none is known."""
+    fns = [f"{n}()" for n in names] or [f"the callback of {item}"]
+    return fns[0] if len(fns) == 1 else ", ".join(fns[:-1]) + " and " + fns[-1]

@@ -1,0 +1,110 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""ctext.pointers: the calls through a function pointer a body makes, and
+the functions stored into a member; and the kill reach that follows them
+(convert.verdicts.analyses): a pointer the group sets is followed, one it
+never sets makes the reach incomplete."""
+
+from __future__ import annotations
+
+import unittest
+
+from detasklet.convert.verdicts import analyses
+from detasklet.ctext import pointers as pt
+from detasklet.ctext.lex import mask
+
+
+class PointerCalls(unittest.TestCase):
+    def test_member_calls(self) -> None:
+        body = ("{\n\tstruct foo_engine *e = from_tasklet(e, t, bh);\n"
+                "\te->sched->submit_fn(e);\n\tops.handler(x);\n\tq[i].ops->done(q);\n}\n")
+        self.assertEqual(pt.pointer_calls(body), [
+            ("submit_fn", "e->sched->submit_fn"), ("handler", "ops.handler"),
+            ("done", "q[i].ops->done")])
+
+    def test_dereferenced_pointer(self) -> None:
+        self.assertEqual(pt.pointer_calls("{ (*p->fn)(x); (* cb) (1); }"),
+                         [("fn", "(*p->fn)"), ("cb", "(*cb)")])
+
+    def test_a_cast_object_keeps_the_member(self) -> None:
+        self.assertEqual(pt.pointer_calls("{ return ((struct a *)p)->m(2); }"),
+                         [("m", "->m")])
+
+    def test_not_pointer_calls(self) -> None:
+        # direct calls, a member read, a condition followed by a cast call
+        body = "{ foo(x); y = a->b; if (a->flag) (void)bar(); sizeof(x->m); }"
+        self.assertEqual(pt.pointer_calls(body), [])
+
+    def test_in_a_comment_or_string_after_mask(self) -> None:
+        body = mask('{ /* ops->handler(x) */ pr_info("e->fn(x)"); }')
+        self.assertEqual(pt.pointer_calls(body), [])
+
+
+class Assigned(unittest.TestCase):
+    def test_initialiser_and_assignments(self) -> None:
+        code = ("static const struct foo_ops ops = {\n\t.handler = foo_handler,\n"
+                "\t.done = &foo_done,\n\t.map = (void *)foo_map\n};\n"
+                "void f(struct e *e, struct q q) { e->submit_fn = foo_submit; "
+                "q.cb = foo_cb; p = foo_p; }\n")
+        self.assertEqual(pt.assigned(code), {
+            "handler": {"foo_handler"}, "done": {"foo_done"}, "map": {"foo_map"},
+            "submit_fn": {"foo_submit"}, "cb": {"foo_cb"}, "p": {"foo_p"}})
+
+    def test_not_assignments(self) -> None:
+        code = ("void f(void) { if (e->fn == foo) x; if (a <= b) y; e->fn = foo(1); "
+                "e->fn = NULL; e->n = 0; }\n")
+        self.assertEqual(pt.assigned(code), {})
+
+
+GROUP = """\
+struct foo_engine {
+	struct tasklet_struct bh;
+	void (*submit_fn)(struct foo_engine *e);
+	const struct foo_ops *ops;
+};
+
+static void foo_submit(struct foo_engine *e)
+{
+	tasklet_schedule(&e->bh);
+}
+
+static void foo_bh(struct tasklet_struct *t)
+{
+	struct foo_engine *e = from_tasklet(e, t, bh);
+
+	e->submit_fn(e);
+}
+
+static void foo_setup(struct foo_engine *e)
+{
+	e->submit_fn = foo_submit;
+	tasklet_setup(&e->bh, foo_bh);
+}
+"""
+
+
+class Reach(unittest.TestCase):
+    def test_follows_a_member_the_group_sets(self) -> None:
+        f = analyses.facts_of({"foo.c": mask(GROUP)})
+        self.assertEqual(analyses.requeues_itself("bh", f), "foo_bh")
+        self.assertEqual(analyses.unresolved("bh", f), "")
+        self.assertEqual(analyses.through_pointers("bh", f), ["e->submit_fn(), set to foo_submit()"])
+
+    def test_a_member_never_set_is_unresolved(self) -> None:
+        code = GROUP.replace("\te->submit_fn = foo_submit;\n", "").replace(
+            "e->submit_fn(e);", "e->ops->complete_fn(e);")
+        f = analyses.facts_of({"foo.c": mask(code)})
+        self.assertEqual(analyses.requeues_itself("bh", f), "")
+        self.assertEqual(analyses.unresolved("bh", f), "e->ops->complete_fn() in foo_bh()")
+
+    def test_a_member_also_set_to_a_parameter_is_unresolved(self) -> None:
+        # a registration function stores its caller's callback: the group
+        # cannot say what runs, though it also stores foo_submit there
+        code = GROUP + ("void foo_set(struct foo_engine *e, void (*fn)(struct foo_engine *))\n"
+                        "{\n\te->submit_fn = fn;\n}\n")
+        f = analyses.facts_of({"foo.c": mask(code)})
+        self.assertEqual(analyses.requeues_itself("bh", f), "foo_bh")
+        self.assertEqual(analyses.unresolved("bh", f), "e->submit_fn() in foo_bh()")
+
+
+if __name__ == "__main__":
+    unittest.main()
