@@ -12,11 +12,16 @@
  *                                    "ping n=N avg_us=A p50_us=M p99_us=P"
  *   smc-stream bulk ADDR PORT MB     MB MiB sent, the server's count read
  *                                    back: "bulk bytes=B secs=S mbit=R"
+ *   smc-stream ueid NAME             NAME added as a user EID (SMC-D v2
+ *                                    needs one outside s390)
  *   smc-stream stats                 the SMC counters of this network
  *                                    namespace (generic netlink
  *                                    SMC_GEN_NETLINK, SMC_NETLINK_GET_STATS):
  *                                    "stats smcd_tx_bytes=.. smcd_rx_bytes=..
- *                                    smcd_conn=.. smcr_tx_bytes=.. hs_err=.."
+ *                                    smcd_conn=.. smcr_tx_bytes=.. hs_err=..
+ *                                    fallback=CODE:COUNT,..." (the
+ *                                    fallbacks' reason codes,
+ *                                    SMC_NETLINK_GET_FBACK_STATS)
  *
  * The sockets are AF_SMC ones (SMCPROTO_SMC, IPv4 addresses): whether SMC
  * or its TCP fallback carried the data is what the counters tell
@@ -41,7 +46,14 @@
 #define SMCPROTO_SMC 0
 #define SMC_FAMILY "SMC_GEN_NETLINK"
 #define SMC_CMD_GET_STATS 7		/* SMC_NETLINK_GET_STATS */
+#define SMC_CMD_GET_FBACK_STATS 8	/* SMC_NETLINK_GET_FBACK_STATS */
+#define SMC_CMD_ADD_UEID 10		/* SMC_NETLINK_ADD_UEID */
+#define SMC_EID_ENTRY 1			/* SMC_NLA_EID_TABLE_ENTRY, string */
+#define SMC_EID_LEN 32			/* SMC_MAX_EID_LEN */
 #define SMC_GEN_STATS 7			/* nest */
+#define SMC_GEN_FBACK_STATS 8		/* nest */
+#define SMC_FBACK_RSN_CODE 4		/* u32 */
+#define SMC_FBACK_RSN_CNT 5		/* u16 */
 #define SMC_STATS_SMCD_TECH 1		/* nest */
 #define SMC_STATS_SMCR_TECH 2		/* nest */
 #define SMC_STATS_CLNT_HS_ERR 3
@@ -237,10 +249,13 @@ static int bulk(const char *ip, const char *port, int mb)
 
 struct counters {
 	uint64_t d_tx, d_rx, d_conn, r_tx, hs_err;
+	char fback[256];		/* "code:count,..." of the fallbacks */
 };
 
+/* One generic netlink request; attr (if not NULL): attribute attr_type,
+ * attr_len bytes of it. */
 static int nl_request(int fd, uint16_t type, uint16_t flags, uint8_t cmd,
-		      const char *family_name)
+		      uint16_t attr_type, const char *attr, size_t attr_len)
 {
 	struct {
 		struct nlmsghdr n;
@@ -253,12 +268,14 @@ static int nl_request(int fd, uint16_t type, uint16_t flags, uint8_t cmd,
 	req.n.nlmsg_flags = NLM_F_REQUEST | flags;
 	req.g.cmd = cmd;
 	req.g.version = 1;
-	if (family_name) {
+	if (attr) {
 		struct nlattr *a = (struct nlattr *)((char *)&req + len);
 
-		a->nla_type = CTRL_ATTR_FAMILY_NAME;
-		a->nla_len = NLA_HDRLEN + strlen(family_name) + 1;
-		strcpy((char *)a + NLA_HDRLEN, family_name);
+		if (attr_len > sizeof(req.attrs) - NLA_HDRLEN)
+			return -1;
+		a->nla_type = attr_type;
+		a->nla_len = NLA_HDRLEN + attr_len;
+		memcpy((char *)a + NLA_HDRLEN, attr, attr_len);
 		len += NLA_ALIGN(a->nla_len);
 	}
 	req.n.nlmsg_len = len;
@@ -293,6 +310,26 @@ static void tech(const struct nlattr *t, uint64_t *tx, uint64_t *rx, uint64_t *c
 				  ty == SMC_T_SRV_V1_SUCC || ty == SMC_T_SRV_V2_SUCC))
 			*conn += u64_of(a);
 	}
+}
+
+static void parse_fback(const struct nlattr *s, struct counters *c)
+{
+	const struct nlattr *a;
+	uint32_t code = 0;
+	uint16_t cnt = 0;
+	size_t n = strlen(c->fback);
+
+	FOR_ATTR(a, (const char *)s + NLA_HDRLEN, s->nla_len - NLA_HDRLEN) {
+		int ty = a->nla_type & NLA_TYPE_MASK;
+
+		if (ty == SMC_FBACK_RSN_CODE)
+			memcpy(&code, (const char *)a + NLA_HDRLEN, sizeof(code));
+		else if (ty == SMC_FBACK_RSN_CNT)
+			memcpy(&cnt, (const char *)a + NLA_HDRLEN, sizeof(cnt));
+	}
+	if (code && n < sizeof(c->fback) - 24)
+		snprintf(c->fback + n, sizeof(c->fback) - n, "%s0x%08x:%u", n ? "," : "",
+			 code, cnt);
 }
 
 static void parse_stats(const struct nlattr *s, struct counters *c)
@@ -338,6 +375,8 @@ static int nl_replies(int fd, int *family, struct counters *c)
 					*family = *(uint16_t *)((char *)a + NLA_HDRLEN);
 				else if (c && (a->nla_type & NLA_TYPE_MASK) == SMC_GEN_STATS)
 					parse_stats(a, c);
+				else if (c && (a->nla_type & NLA_TYPE_MASK) == SMC_GEN_FBACK_STATS)
+					parse_fback(a, c);
 			}
 			if (!(n->nlmsg_flags & NLM_F_MULTI))
 				return 0;
@@ -345,23 +384,58 @@ static int nl_replies(int fd, int *family, struct counters *c)
 	}
 }
 
+/* A generic netlink socket and the SMC family's id. */
+static int smc_family(int *fd)
+{
+	int family = -1;
+
+	*fd = socket(AF_NETLINK, SOCK_RAW, NETLINK_GENERIC);
+	if (*fd < 0)
+		die("socket(AF_NETLINK)");
+	if (nl_request(*fd, GENL_ID_CTRL, 0, CTRL_CMD_GETFAMILY, CTRL_ATTR_FAMILY_NAME,
+		       SMC_FAMILY, sizeof(SMC_FAMILY)) ||
+	    nl_replies(*fd, &family, NULL) || family < 0)
+		die("generic netlink family " SMC_FAMILY);
+	return family;
+}
+
+/* SMC_NETLINK_ADD_UEID: a user EID, blank-padded to 32 characters. SMC-D
+ * v2 (the loopback device is v2 only) needs an EID both ends share, and
+ * outside s390 there is no system EID: without one the server declines
+ * (SMC_CLC_DECL_NOUEID) and the connection falls back to TCP. */
+static int ueid(const char *name)
+{
+	char e[SMC_EID_LEN + 1];
+	int fd, family = smc_family(&fd);
+
+	if (strlen(name) > SMC_EID_LEN)
+		return 2;
+	memset(e, ' ', SMC_EID_LEN);
+	memcpy(e, name, strlen(name));
+	e[SMC_EID_LEN] = 0;
+	if (nl_request(fd, family, NLM_F_ACK, SMC_CMD_ADD_UEID, SMC_EID_ENTRY, e, sizeof(e)) ||
+	    nl_replies(fd, NULL, NULL))
+		die("SMC_NETLINK_ADD_UEID");
+	printf("ueid %s added\n", name);
+	return 0;
+}
+
 static int stats(void)
 {
 	struct counters c = { 0 };
-	int family = -1, fd = socket(AF_NETLINK, SOCK_RAW, NETLINK_GENERIC);
+	int fd, family = smc_family(&fd);
 
-	if (fd < 0)
-		die("socket(AF_NETLINK)");
-	if (nl_request(fd, GENL_ID_CTRL, 0, CTRL_CMD_GETFAMILY, SMC_FAMILY) ||
-	    nl_replies(fd, &family, NULL) || family < 0)
-		die("generic netlink family " SMC_FAMILY);
-	if (nl_request(fd, family, NLM_F_DUMP, SMC_CMD_GET_STATS, NULL) ||
+	if (nl_request(fd, family, NLM_F_DUMP, SMC_CMD_GET_STATS, 0, NULL, 0) ||
 	    nl_replies(fd, NULL, &c))
 		die("SMC_NETLINK_GET_STATS");
+	if (nl_request(fd, family, NLM_F_DUMP, SMC_CMD_GET_FBACK_STATS, 0, NULL, 0) ||
+	    nl_replies(fd, NULL, &c))
+		die("SMC_NETLINK_GET_FBACK_STATS");
 	printf("stats smcd_tx_bytes=%llu smcd_rx_bytes=%llu smcd_conn=%llu smcr_tx_bytes=%llu "
-	       "hs_err=%llu\n", (unsigned long long)c.d_tx, (unsigned long long)c.d_rx,
-	       (unsigned long long)c.d_conn, (unsigned long long)c.r_tx,
-	       (unsigned long long)c.hs_err);
+	       "hs_err=%llu fallback=%s\n", (unsigned long long)c.d_tx,
+	       (unsigned long long)c.d_rx, (unsigned long long)c.d_conn,
+	       (unsigned long long)c.r_tx, (unsigned long long)c.hs_err,
+	       c.fback[0] ? c.fback : "none");
 	return 0;
 }
 
@@ -376,7 +450,9 @@ int main(int argc, char **argv)
 		return bulk(argv[2], argv[3], atoi(argv[4]));
 	if (argc == 2 && !strcmp(argv[1], "stats"))
 		return stats();
+	if (argc == 3 && !strcmp(argv[1], "ueid"))
+		return ueid(argv[2]);
 	fprintf(stderr, "usage: smc-stream server PORT | ping ADDR PORT N | "
-		"bulk ADDR PORT MB | stats\n");
+		"bulk ADDR PORT MB | stats | ueid NAME\n");
 	return 2;
 }

@@ -6,6 +6,9 @@
 # of 64 bytes and sends 64 MiB. The SMC counters (generic netlink) before
 # and after must show SMC-D carrying the bytes, not the TCP fallback.
 MB=${SMC_MB:-64}
+# SMC-D v2 needs an EID both ends share; outside s390 there is no system
+# EID, and without a user EID the server declines (SMC_CLC_DECL_NOUEID)
+smc-stream ueid DETASKLET-RUNTIME || fail "no user EID (SMC_NETLINK_ADD_UEID)"
 s0=$(smc-stream stats) || fail "no SMC counters (generic netlink SMC_GEN_NETLINK)"
 echo "before: $s0"
 smc-stream server 7100 > /tmp/smc-server.log 2>&1 &
