@@ -259,6 +259,16 @@ class FixesBranch(unittest.TestCase):
                          trees.make_tree("git git://x/net-next.git", table).fixes)
         self.assertEqual(trees.make_tree("git git://x/other.git", table).fixes, "")
 
+    def test_fixes_folder_beside_a_tree_of_that_name(self) -> None:
+        from detasklet.series.plan import Patch
+        from detasklet.series.trees import Tree
+        nn = Tree("net-next", "git x/net-next.git", "net-next", fixes="net", fixes_tag="net")
+        fix = Patch(["a.c"], tree=nn, driver_prep={"subject": "x", "fix": True})
+        got = series.split([fix, Patch(["a.c"], tree=nn), Patch(["b.c"], tree=Tree("net"))])
+        self.assertEqual([(s.folder, s.needs, s.tree.tag) for s in got],
+                         [("net", "", ""), ("net-fixes", "", "net"),
+                          ("net-next", "net-fixes", "net-next")])
+
     def test_a_part_never_ends_on_a_fix(self) -> None:
         from detasklet.series.plan import Patch
         ps = [Patch([f"f{i}.c"]) for i in range(20)]

@@ -189,8 +189,9 @@ def split(patches: list[Patch]) -> list[Series]:
         apart = [p for p in ps if p.fix] if tree.fixes_tag else []
         needs = ""
         if apart:
-            needs = tree.fixes_tag
-            out.append(Series(needs, Tree(needs, "", needs, 0, tree.why,
+            # a tree of that name may have a series of its own (6.12: net.git)
+            needs = tree.fixes_tag if tree.fixes_tag not in by else f"{tree.fixes_tag}-fixes"
+            out.append(Series(needs, Tree(needs, "", tree.fixes_tag, 0, tree.why,
                                           f"{tree.fixes or needs}: the fixes of {tree.name}",
                                           tree.fixes), apart, fixes_of=tree.name))
             ps = [p for p in ps if not p.fix]
