@@ -17,16 +17,16 @@ esac
 mkdir -p "$work"
 echo "rerun-bench: hard-link copy of $kdir in $work/tree"
 cp -al "$kdir" "$work/tree"
-run() {   # name: convert the copy into $work/name with the cache $work/cache
-	PYTHONPATH="$(dirname "$0")" $py - "$work" "$1" <<'PY'
-import json, subprocess, sys, time
-work, name = sys.argv[1], sys.argv[2]
-start = time.monotonic()
-subprocess.run([sys.executable, "-m", "detasklet", "convert", f"{work}/tree", "-o",
-                f"{work}/{name}", "--cache", f"{work}/cache", "-q"], check=True)
-took = time.monotonic() - start
+run() {   # name: convert the copy into $work/name with the cache $work/cache, timed
+	start=$(date +%s.%N)
+	PYTHONPATH="$(dirname "$0")" $py -m detasklet convert "$work/tree" -o "$work/$1" \
+		--cache "$work/cache" -q
+	end=$(date +%s.%N)
+	PYTHONPATH="$(dirname "$0")" $py - "$work" "$1" "$start" "$end" <<'PY'
+import json, sys
+work, name, start, end = sys.argv[1], sys.argv[2], float(sys.argv[3]), float(sys.argv[4])
 r = json.load(open(f"{work}/{name}/run.json"))
-print(f"{name:6} {took:6.1f} s  cache {r.get('cache')}  "
+print(f"{name:6} {end - start:6.1f} s  cache {r.get('cache')}  "
       + ", ".join(f"{k} {v}" for k, v in r.get("timings", {}).items()), flush=True)
 PY
 }

@@ -154,8 +154,8 @@ def pip_install() -> str:
                            capture_output=True, text=True, timeout=300)
         if p.returncode != 0:
             return f"exit {p.returncode}: {(p.stdout + p.stderr)[-300:]!r}"
-        from detasklet import version
-        want = f"detasklet {version()}"
+        from detasklet.proc import tool_version
+        want = f"detasklet {tool_version()}"
         return "" if want in p.stdout else f"--version said {p.stdout.strip()[-100:]!r}"
 
 

@@ -15,7 +15,7 @@ import traceback
 from pathlib import Path
 from typing import Callable, NoReturn
 
-from . import cache, proc, version
+from . import cache, proc, scratch
 from .errors import DetaskletError, InputError
 from .progress import Heartbeat
 
@@ -268,7 +268,7 @@ def parser() -> Parser:
         "Convert Linux kernel tasklet users to BH workqueues with Coccinelle. "
         "The kernel tree is only read; results go to OUT."),
         epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--version", action="version", version=f"detasklet {version()}")
+    p.add_argument("--version", action="version", version=f"detasklet {proc.tool_version()}")
     sub = p.add_subparsers(dest="cmd", required=True, parser_class=Parser)
 
     def command(name: str, fn: Callable[[argparse.Namespace], int], text: str,
@@ -445,7 +445,7 @@ def main(argv: list[str] | None = None) -> int:
 
     proc.handle_signals()
     proc.own_descendants()
-    proc.clean_stale()
+    scratch.clean_stale()
     try:
         with Heartbeat():       # on a terminal, never silent for more than a few seconds
             return a.fn(a)
@@ -460,7 +460,7 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as e:         # a bug of the tool: one line, the traceback in a file
         fd, name = tempfile.mkstemp(prefix="detasklet-traceback-", suffix=".log")
         with os.fdopen(fd, "w") as f:
-            f.write(f"detasklet {version()}: {' '.join(sys.argv)}\n")
+            f.write(f"detasklet {proc.tool_version()}: {' '.join(sys.argv)}\n")
             traceback.print_exc(file=f)
         log.critical(f"{type(e).__name__}: {str(e)[:200]} (traceback in {name})")
         return 3

@@ -1,10 +1,14 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """Every external process of detasklet (git, spatch, get_maintainer.pl,
-make, patch, QEMU) is started here, and every one of them is stopped here.
+make, patch, ldd, QEMU) is started here, and every one of them is stopped
+here; no other module imports subprocess (tests/unit/test_house.py).
 
 run() starts a program in a process group of its own (so that it and what
 it starts can be killed as one), with its output captured and a time
-limit; a program that is missing is a ToolError, one line. The process
+limit; a program that is missing is a ToolError, one line. run_bytes()
+is the same for a program whose input or output is not text (git
+fast-import, format-patch); lines() and raw() give a program's output as
+it comes (a build, a guest's serial console). The process
 groups of the programs still running are kept in OWN, the one piece of
 process state of the tool: a signal handler is global, so is what it
 must stop. stop() ends them all (SIGTERM, a grace time, SIGKILL), and
@@ -21,9 +25,8 @@ SIGHUP (a Ctrl-C at the terminal reaches the whole foreground process
 group; the main process decides) and die on SIGTERM; leaving the block
 by an exception stops them at once instead of waiting for their work.
 
-Scratch files: scratch() makes a temporary folder named after the run's
-PID (detasklet-<pid>-*), and clean_stale() removes those of runs that
-no longer exist, so that a kill -9 leaves nothing for good.
+tool_version() is the tool's own version (git describe of its checkout).
+The scratch folders of a run, which a signal also removes: scratch.py.
 """
 
 from __future__ import annotations
@@ -31,19 +34,17 @@ from __future__ import annotations
 import ctypes
 import logging
 import os
-import re
-import shutil
 import signal
 import subprocess
-import tempfile
 import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterator, NoReturn
+from typing import Any, Callable, Generic, Iterator, NoReturn, TypeVar
 
+from . import __version__
 from .errors import ToolError
 
 log = logging.getLogger("detasklet")
@@ -52,20 +53,28 @@ GRACE = 3.0        # seconds a stopped process gets before SIGKILL
 _PR_SET_CHILD_SUBREAPER = 36
 
 
+T = TypeVar("T", str, bytes)
+
+
 @dataclass
-class Ran:
-    """A finished process: its exit code, output and run time."""
+class Ran(Generic[T]):
+    """A finished process: its exit code, output (text, or bytes from
+    run_bytes()) and run time."""
     args: list[str]
     rc: int
-    stdout: str
-    stderr: str
+    stdout: T
+    stderr: T
     seconds: float
     timed_out: bool = False
 
     def first_error(self) -> str:
         """The first line of stderr (else stdout, else the exit code)."""
-        text = self.stderr.strip() or self.stdout.strip()
+        text = _text(self.stderr).strip() or _text(self.stdout).strip()
         return text.splitlines()[0] if text else f"exit code {self.rc}"
+
+
+def _text(out: str | bytes) -> str:
+    return out if isinstance(out, str) else out.decode(errors="replace")
 
 
 class Children:
@@ -73,17 +82,17 @@ class Children:
 
     def __init__(self) -> None:
         self.lock = threading.Lock()
-        self.live: dict[int, subprocess.Popen[str]] = {}
+        self.live: dict[int, subprocess.Popen[Any]] = {}
         self.stopping = False
         self.held = 0           # > 0: a signal waits (held())
         self.pending = 0        # the signal that waits
         self.cleanups: list[Callable[[], None]] = []
 
-    def add(self, p: subprocess.Popen[str]) -> None:
+    def add(self, p: subprocess.Popen[Any]) -> None:
         with self.lock:
             self.live[p.pid] = p
 
-    def drop(self, p: subprocess.Popen[str]) -> None:
+    def drop(self, p: subprocess.Popen[Any]) -> None:
         with self.lock:
             self.live.pop(p.pid, None)
 
@@ -105,13 +114,13 @@ class Stopped(KeyboardInterrupt):
 
 
 def _start(args: list[str], cwd: Path | str | None, env: dict[str, str] | None,
-           errors: str, stdin: bool, merge: bool) -> subprocess.Popen[str]:
-    """args started in a process group of its own, kept in OWN; a program
-    not found is a ToolError."""
+           errors: str | None, stdin: bool, merge: bool) -> subprocess.Popen[Any]:
+    """args started in a process group of its own, kept in OWN; its pipes
+    are text unless errors is None; a program not found is a ToolError."""
     if OWN.stopping:
         raise Stopped()
     try:
-        p = subprocess.Popen(args, cwd=cwd, env=env, text=True, errors=errors,
+        p = subprocess.Popen(args, cwd=cwd, env=env, text=errors is not None, errors=errors,
                              stdin=subprocess.PIPE if stdin else subprocess.DEVNULL,
                              stdout=subprocess.PIPE,
                              stderr=subprocess.STDOUT if merge else subprocess.PIPE,
@@ -128,12 +137,32 @@ def _start(args: list[str], cwd: Path | str | None, env: dict[str, str] | None,
 
 def run(args: list[str], *, cwd: Path | str | None = None, env: dict[str, str] | None = None,
         stdin: str | None = None, timeout: float | None = None, errors: str = "strict",
-        merge: bool = False) -> Ran:
+        merge: bool = False) -> Ran[str]:
     """args run to its end (or timeout seconds, then its process group is
     killed and timed_out set); stdout and stderr captured as text (merge:
     stderr into stdout). A program not found is a ToolError."""
     start = time.monotonic()
     p = _start(args, cwd, env, errors, stdin is not None, merge)
+    out, err, timed_out = _communicate(p, stdin, timeout)
+    return Ran(list(args), p.returncode, out or "", err or "",
+               round(time.monotonic() - start, 3), timed_out)
+
+
+def run_bytes(args: list[str], *, cwd: Path | str | None = None,
+              env: dict[str, str] | None = None, stdin: bytes | None = None,
+              timeout: float | None = None) -> Ran[bytes]:
+    """run() for a program whose input and output are bytes."""
+    start = time.monotonic()
+    p = _start(args, cwd, env, None, stdin is not None, False)
+    out, err, timed_out = _communicate(p, stdin, timeout)
+    return Ran(list(args), p.returncode, out or b"", err or b"",
+               round(time.monotonic() - start, 3), timed_out)
+
+
+def _communicate(p: subprocess.Popen[Any], stdin: Any, timeout: float | None
+                 ) -> tuple[Any, Any, bool]:
+    """p's stdout and stderr once it ends, and whether it was killed at
+    timeout; an exception meanwhile (a signal) kills it."""
     timed_out = False
     try:
         try:
@@ -143,12 +172,11 @@ def run(args: list[str], *, cwd: Path | str | None = None, env: dict[str, str] |
             _kill_group(p.pid, signal.SIGKILL)
             out, err = p.communicate()
     except BaseException:
-        _kill(p)
+        kill(p)
         raise
     finally:
         OWN.drop(p)
-    return Ran(list(args), p.returncode, out or "", err or "",
-               round(time.monotonic() - start, 3), timed_out)
+    return out, err, timed_out
 
 
 @contextmanager
@@ -157,19 +185,35 @@ def lines(args: list[str], *, cwd: Path | str | None = None,
     """args with stdout and stderr merged into one pipe the block reads
     line by line (a build's progress); its exit code is the returncode
     after the block. Leaving the block by an exception kills it."""
-    p = _start(args, cwd, None, errors, False, True)
+    with _reaped(_start(args, cwd, None, errors, False, True)) as p:
+        yield p
+
+
+@contextmanager
+def raw(args: list[str], *, cwd: Path | str | None = None) -> Iterator[subprocess.Popen[bytes]]:
+    """lines() as bytes, for a block that reads what comes when it comes
+    (a guest's serial console, read without blocking) and may end the
+    program early (kill())."""
+    with _reaped(_start(args, cwd, None, None, False, True)) as p:
+        yield p
+
+
+@contextmanager
+def _reaped(p: subprocess.Popen[Any]) -> Iterator[subprocess.Popen[Any]]:
+    """p waited for after the block, killed if the block raises."""
     try:
         yield p
         p.wait()
     except BaseException:
-        _kill(p)
+        kill(p)
         raise
     finally:
         OWN.drop(p)
 
 
-def _kill(p: subprocess.Popen[str]) -> None:
-    """A child left by an exception: its whole group killed, and reaped."""
+def kill(p: subprocess.Popen[Any]) -> None:
+    """A child to end now (an exception, a time limit): its whole group
+    killed, and reaped."""
     _kill_group(p.pid, signal.SIGKILL)
     p.wait()
 
@@ -368,54 +412,18 @@ def time_limit(seconds: float) -> Iterator[None]:
         signal.signal(signal.SIGALRM, old)
 
 
-# ---- scratch folders -----------------------------------------------------------
-
-_SCRATCH_RE = re.compile(r"detasklet-(\d+)-")
 
 
-@contextmanager
-def scratch(kind: str = "") -> Iterator[Path]:
-    """A temporary folder of this run (detasklet-<pid>-<kind>-*), removed
-    at the end of the block."""
-    prefix = f"detasklet-{os.getpid()}-{kind + '-' if kind else ''}"
-    with tempfile.TemporaryDirectory(prefix=prefix, ignore_cleanup_errors=True) as d:
-        with cleanup(lambda: shutil.rmtree(d, ignore_errors=True)):
-            yield Path(d)
+# ---- the tool's own version ----------------------------------------------------
 
-
-def alive(pid: int) -> bool:
+def tool_version() -> str:
+    """The one version string, which --version prints and a cover letter's
+    reproduce line names: __version__, and in a git checkout its commit
+    (git describe --always --dirty), e.g. "0.1.0 (git 7f23685)"."""
+    here = Path(__file__).resolve().parents[2]
     try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
-
-
-def _dead(pid: int) -> bool:
-    return pid != os.getpid() and not alive(pid)
-
-
-def _remove(p: Path) -> None:
-    if p.is_dir() and not p.is_symlink():
-        shutil.rmtree(p, ignore_errors=True)
-    else:
-        p.unlink(missing_ok=True)
-
-
-def clean_stale(tmpdir: Path | None = None) -> int:
-    """Remove the scratch folders and files of detasklet runs that have
-    ended (their PID is gone) from TMPDIR; the number removed."""
-    root = Path(tmpdir or tempfile.gettempdir())
-    n = 0
-    try:
-        names = os.listdir(root)
-    except OSError:
-        return 0
-    for name in names:
-        m = _SCRATCH_RE.match(name)
-        if m and _dead(int(m.group(1))):
-            _remove(root / name)
-            n += 1
-    return n
+        r = run(["git", "-C", str(here), "describe", "--always", "--dirty"], timeout=30)
+    except ToolError:
+        return __version__
+    commit = r.stdout.strip() if r.rc == 0 and (here / ".git").exists() else ""
+    return f"{__version__} (git {commit})" if commit else __version__

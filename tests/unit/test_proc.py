@@ -12,7 +12,7 @@ import time
 import unittest
 from pathlib import Path
 
-from detasklet import proc
+from detasklet import proc, scratch
 from detasklet.errors import ToolError
 
 
@@ -131,12 +131,12 @@ class Stale(unittest.TestCase):
                 p.mkdir()
             (gone / "f").write_text("x")
             Path(d, f"detasklet-{dead.pid}-z.patch").write_text("x")
-            self.assertEqual(proc.clean_stale(Path(d)), 2)
+            self.assertEqual(scratch.clean_stale(Path(d)), 2)
             self.assertEqual(sorted(os.listdir(d)),
                              sorted([mine.name, other.name]))
 
     def test_scratch_is_named_after_the_run(self) -> None:
-        with proc.scratch("k") as d:
+        with scratch.folder("k") as d:
             self.assertTrue(re.fullmatch(rf"detasklet-{os.getpid()}-k-.*", d.name))
         self.assertFalse(d.exists())
 

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
-"""One version from one place: --version prints detasklet.version() (the
+"""One version from one place: --version prints proc.tool_version() (the
 mails name no version of the tool: it has no public place to fetch it
 from); report.md indexes each file's patch and has no empty heading."""
 
@@ -12,7 +12,8 @@ import unittest
 from pathlib import Path
 from types import SimpleNamespace
 
-from detasklet import __version__, version
+from detasklet import __version__
+from detasklet.proc import tool_version
 from detasklet.series import write
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -20,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 class Version(unittest.TestCase):
     def test_one_version(self) -> None:
-        v = version()
+        v = tool_version()
         self.assertTrue(v.startswith(__version__), v)
         p = subprocess.run([sys.executable, "-m", "detasklet", "--version"], capture_output=True,
                            text=True, env={**os.environ, "PYTHONPATH": str(ROOT / "scripts")})

@@ -23,11 +23,11 @@ from __future__ import annotations
 
 import os
 import re
-import subprocess
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .. import proc
 from ..ctext.gitdiff import FileDiff, apply
 from ..errors import PatchError
 from .identity import Ident
@@ -60,9 +60,8 @@ def _env(tmp: Path, ident: Ident) -> dict[str, str]:
 
 
 def _git(repo: Path, env: dict[str, str], *args: str, stdin: bytes | None = None) -> bytes:
-    r = subprocess.run(["git", "--git-dir", str(repo), *args], input=stdin,
-                       capture_output=True, env=env)
-    if r.returncode:
+    r = proc.run_bytes(["git", "--git-dir", str(repo), *args], stdin=stdin, env=env)
+    if r.rc:
         raise PatchError(f"git {args[0]}: "
                          f"{r.stderr.decode(errors='replace').strip().splitlines()[:1]}")
     return r.stdout
@@ -70,8 +69,7 @@ def _git(repo: Path, env: dict[str, str], *args: str, stdin: bytes | None = None
 
 def git_version() -> str:
     """What git format-patch writes as its signature: git's version."""
-    r = subprocess.run(["git", "--version"], capture_output=True, text=True)
-    return r.stdout.strip().rpartition(" ")[2]
+    return proc.run(["git", "--version"]).stdout.strip().rpartition(" ")[2]
 
 
 def _blob(data: bytes) -> bytes:
@@ -211,8 +209,9 @@ def mails(kdir: Path, ident: Ident, old: dict[str, str], series: list[list[Mail]
     with tempfile.TemporaryDirectory(prefix="detasklet-git-") as t:
         tmp = Path(t)
         repo, env = tmp / "repo.git", _env(tmp, ident)
-        subprocess.run(["git", "init", "-q", "--bare", str(repo)], check=True, env=env,
-                       capture_output=True)
+        r = proc.run(["git", "init", "-q", "--bare", str(repo)], env=env)
+        if r.rc:
+            raise PatchError(f"git init: {r.first_error()}")
         if (kdir / GITATTRIBUTES).is_file():
             # a bare repository reads no .gitattributes of its trees (git
             # 2.39 has no --attr-source): the same lines, as its own

@@ -14,7 +14,6 @@ from __future__ import annotations
 import logging
 import re
 import shutil
-import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -58,11 +57,11 @@ class Tree:
 def shared_libs(binary: Path) -> list[Path]:
     """The shared libraries (and the ELF interpreter) ldd lists for binary;
     [] for a static binary. A library ldd cannot find is an error."""
-    r = subprocess.run(["ldd", str(binary)], capture_output=True, text=True)
+    r = proc.run(["ldd", str(binary)])
     text = r.stdout + r.stderr
     if "not a dynamic executable" in text or "statically linked" in text:
         return []
-    if r.returncode:
+    if r.rc:
         raise ToolError(f"ldd {binary} failed: {text.strip().splitlines()[:1]}")
     libs = []
     for line in text.splitlines():

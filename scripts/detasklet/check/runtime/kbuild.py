@@ -19,10 +19,10 @@ from __future__ import annotations
 import hashlib
 import logging
 import re
-import subprocess
 import time
 from pathlib import Path
 
+from ... import proc
 from ...errors import BuildError
 from .. import worktree
 
@@ -75,8 +75,8 @@ def configure(src: Path, bdir: Path, frags: list[Path], cc: str) -> None:
                                          if ln.startswith("CONFIG_") or
                                          re.match(r"# CONFIG_\w+ is not set", ln)) + "\n")
             continue
-        r = subprocess.run([*base, "-s", step], capture_output=True, text=True)
-        if r.returncode:
+        r = proc.run([*base, "-s", step])
+        if r.rc:
             raise BuildError(f"{bdir.name}: make {step} failed: "
                              f"{(r.stdout + r.stderr).strip().splitlines()[-1:]}")
     miss = missing_symbols((bdir / ".config").read_text(), text)
@@ -95,9 +95,7 @@ def build(src: Path, bdir: Path, cc: str, jobs: int, label: str) -> tuple[Path, 
     n = 0
     tail: list[str] = []
     first_error = ""
-    with open(logf, "w") as out:
-        p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                             text=True, errors="replace")
+    with open(logf, "w") as out, proc.lines(cmd) as p:
         assert p.stdout is not None
         for line in p.stdout:
             out.write(line)
@@ -109,7 +107,7 @@ def build(src: Path, bdir: Path, cc: str, jobs: int, label: str) -> tuple[Path, 
                 if n % PROGRESS_EVERY == 0:
                     log.info(f"  {label}: {n} files compiled, "
                              f"{time.monotonic() - start:.0f} s ({line.split()[-1]})")
-        rc = p.wait()
+    rc = p.returncode
     secs = time.monotonic() - start
     if rc:
         err = first_error or next((ln for ln in tail if "***" in ln), "")

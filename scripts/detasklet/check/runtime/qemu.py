@@ -13,12 +13,11 @@ from __future__ import annotations
 import logging
 import os
 import shutil
-import signal
-import subprocess
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from ... import proc
 from ...errors import BuildError, ToolError
 
 log = logging.getLogger("detasklet")
@@ -73,36 +72,29 @@ def boot(cmd: list[str], logfile: Path, timeout: int, progress: bool = True,
         raise ToolError(f"{cmd[0]} not found (make bench-deps installs qemu-system-x86)")
     start = time.monotonic()
     timed_out = False
-    with open(logfile, "wb") as out:
-        p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                             stdin=subprocess.DEVNULL, start_new_session=True)
+    with open(logfile, "wb") as out, proc.raw(cmd) as p:
         assert p.stdout is not None
         os.set_blocking(p.stdout.fileno(), False)
         pending = b""
-        try:
-            while True:
-                if time.monotonic() - start > timeout:
-                    timed_out = True
-                    os.killpg(p.pid, signal.SIGKILL)
-                    break
-                chunk = p.stdout.read(65536)
-                if chunk:
-                    out.write(chunk)
-                    out.flush()
-                    pending += chunk
-                    *lines, pending = pending.split(b"\n")
-                    for ln in lines:
-                        if progress and ln.startswith(b"@@detasklet ") and b" hit " not in ln:
-                            log.info(f"  {label} {time.monotonic() - start:6.0f} s: "
-                                     f"{ln.decode(errors='replace').strip()[12:]}")
-                elif p.poll() is not None:
-                    break
-                else:
-                    time.sleep(0.2)
-        except BaseException:
-            os.killpg(p.pid, signal.SIGKILL)
-            p.wait()
-            raise
+        while True:
+            if time.monotonic() - start > timeout:
+                timed_out = True
+                proc.kill(p)
+                break
+            chunk = p.stdout.read(65536)
+            if chunk:
+                out.write(chunk)
+                out.flush()
+                pending += chunk
+                *lines, pending = pending.split(b"\n")
+                for ln in lines:
+                    if progress and ln.startswith(b"@@detasklet ") and b" hit " not in ln:
+                        log.info(f"  {label} {time.monotonic() - start:6.0f} s: "
+                                 f"{ln.decode(errors='replace').strip()[12:]}")
+            elif p.poll() is not None:
+                break
+            else:
+                time.sleep(0.2)
         rest = p.stdout.read() or b""
         out.write(rest)
     code = p.wait()

@@ -44,7 +44,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from ... import proc
+from ... import proc, scratch
 from ...ctext.gitdiff import apply_anywhere, parse
 from ...errors import InputError, PatchError
 
@@ -148,7 +148,7 @@ def apply(d: DriverPatch, rel: str, text: str, timeout: int = 120) -> str:
     from ..rewrite.spatch import SPATCH_FLAGS      # spatch imports groups, which imports this
     # the generic rules' flags without their modes: only -D patch here
     flags = [f for f in SPATCH_FLAGS if f not in ("-D", "report", "facts", "patch")]
-    with proc.scratch("driver") as tmp:
+    with scratch.folder("driver") as tmp:
         src = tmp / Path(rel).name
         out = tmp / "out.c"
         src.write_bytes(text.encode("utf-8", errors="surrogateescape"))

@@ -34,7 +34,7 @@ from ...ctext.lex import mask
 from ...ctext.sources import read_text
 from ...ctext.tasklet import (HI_SCHEDULE_RE, declared_names, key, only_members, shared_names,
                               uses_shared)
-from ... import proc
+from ... import proc, scratch
 from ...unionfind import UnionFind
 from . import driver_patches, legacy, legacy_local, normalise, per_vector, refusals, unused
 from .scan import FileScan
@@ -189,7 +189,7 @@ def moved(g: Group, codes: dict[str, str], pv: per_vector.PerVector,
     old array."""
     files = [f for f, c in codes.items() if re.search(r"\b" + pv.tasklets + r"\b", c)
              or re.search(r"\b" + pv.vector_type.replace(" ", r"\s+") + r"\s*\{", c)]
-    with proc.scratch("vector") as tmp:
+    with scratch.folder("vector") as tmp:
         d = driver_patches.DriverPatch(per_vector.write_cocci(pv, tmp), tuple(files),
                                        pv.why())
         new = {f: driver_patches.apply(d, f, current(f)) for f in files}

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable
 
-from ... import cache, proc
+from ... import cache, proc, scratch
 from ...ctext.sources import read_text
 from ...errors import ToolError
 from . import fixups, protocol
@@ -228,13 +228,13 @@ def rewrite_all(kdir: Path, jobs: Iterable[tuple[str, Group]], workers: int,
     files first, so that no long one starts last and leaves a core idle."""
     results: dict[str, Result] = {}
     todo = sorted(jobs, key=lambda j: -_size(kdir / j[0]))
-    with proc.scratch() as scratch:
-        sp = combined_cocci(scratch / "detasklet.cocci")
+    with scratch.folder() as tmp:
+        sp = combined_cocci(tmp / "detasklet.cocci")
         key_base = run_key(sp, store.code("detasklet_cocci")) if store and store.root else ""
 
         def one(job: tuple[str, Group]) -> Result:
             rel, group = job
-            return run_one(kdir, rel, sp, scratch, timeout, group, store, key_base)
+            return run_one(kdir, rel, sp, tmp, timeout, group, store, key_base)
 
         ex = ThreadPoolExecutor(max_workers=workers)
         try:
