@@ -297,7 +297,8 @@ def extra_lines(run: Run, rat: dict[str, Any]) -> list[str]:
                  for m, s in by_mech.items() if s.get("n")]
         out.append(f"p99 us from {src}: " + " | ".join(cells))
     for label, by_mech in run.get("burst", {}).items():
-        n = next(iter(by_mech.values()), {}).get("burst", "?")
+        first: dict = next(iter(by_mech.values()), {})
+        n = first.get("burst", "?")
         cells = [f"{m} {_us(s['p50'])} {_x(rat['burst'].get(label, {}).get(m, {}).get('p50'))}"
                  f" ksoftirqd {s['ksoftirqd']}/{s['n']}" for m, s in by_mech.items() if s.get("n")]
         out.append(f"burst {label} ({n} items), p50 us to the last: " + " | ".join(cells))
