@@ -3,7 +3,9 @@
 a change that breaks one fails here:
 
 - one process layer: no module but detasklet/proc.py imports subprocess
-  (or starts a program through os)."""
+  (or starts a program through os);
+- one C reader: no re. call outside detasklet/ctext/ names the tasklet API
+  (its regexes live in ctext/ and are imported from there)."""
 
 from __future__ import annotations
 
@@ -15,8 +17,13 @@ from pathlib import Path
 SCRIPTS = Path(__file__).resolve().parents[2] / "scripts"
 PKG = SCRIPTS / "detasklet"
 PROC = PKG / "proc.py"
+CTEXT = PKG / "ctext"
 # os calls that start a program
 _OS_START = re.compile(r"system|popen|spawn\w*|exec\w*|posix_spawn\w*|fork\w*")
+# The tasklet API in a pattern: tasklet_*, struct tasklet_struct, DECLARE_TASKLET*,
+# from_tasklet(), TASKLET_STATE_*, TASKLET_SOFTIRQ, "tasklets" in prose; not
+# the tool's own name (detasklet, __detasklet_ markers, DETASKLET_*).
+_API = re.compile(r"(?<!de)(?<!DE)(?:tasklet|TASKLET)")
 
 
 def modules() -> list[Path]:
@@ -47,6 +54,20 @@ def starts_programs(mod: ast.Module) -> list[str]:
     return found
 
 
+def api_regexes(mod: ast.Module) -> list[str]:
+    """The re.<fn>() calls of mod whose pattern (its string parts) names
+    the tasklet API."""
+    found = []
+    for n in ast.walk(mod):
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) \
+                and isinstance(n.func.value, ast.Name) and n.func.value.id == "re" and n.args:
+            parts = [c.value for c in ast.walk(n.args[0])
+                     if isinstance(c, ast.Constant) and isinstance(c.value, str)]
+            if any(_API.search(s) for s in parts):
+                found.append(f"{n.lineno}: re.{n.func.attr}({parts[0][:50]!r}...)")
+    return found
+
+
 class OneProcessLayer(unittest.TestCase):
     def test_only_proc_starts_programs(self) -> None:
         bad = {rel(p): f for p in modules() if p != PROC and (f := starts_programs(tree(p)))}
@@ -57,6 +78,22 @@ class OneProcessLayer(unittest.TestCase):
         mod = ast.parse("import subprocess as s\nfrom subprocess import run\nimport os\n"
                         "os.system('x')\nos.execvp('x', [])\nos.kill(1, 0)\n")
         self.assertEqual(len(starts_programs(mod)), 4)
+
+
+class OneCReader(unittest.TestCase):
+    def test_tasklet_regexes_live_in_ctext(self) -> None:
+        bad = {rel(p): f for p in modules()
+               if CTEXT not in p.parents and (f := api_regexes(tree(p)))}
+        self.assertEqual(bad, {}, "name these patterns in detasklet/ctext/ and import them")
+        self.assertTrue(any(api_regexes(tree(p)) for p in CTEXT.glob("*.py")))
+
+    def test_the_measure_sees_a_pattern_in_each_form(self) -> None:
+        mod = ast.parse("import re\nA = re.compile(r'\\btasklet_kill\\s*\\(')\n"
+                        "B = re.search(r'\\b' + x + r'\\s*=\\s*DECLARE_TASKLET', c)\n"
+                        "C = re.sub(f'{x}TASKLET_STATE_SCHED', '', c)\n"
+                        "D = re.compile(r'detasklet-(\\d+)-|__detasklet_\\w+|DETASKLET_HI')\n"
+                        "E = re.match(r'\\bfoo', c)\n")
+        self.assertEqual([f.split(":")[0] for f in api_regexes(mod)], ["2", "3", "4"])
 
 
 if __name__ == "__main__":

@@ -3,7 +3,10 @@
 
 Every regex of the package that names the tasklet API is here, by what it
 finds: a use of an API identifier, a declaration of a tasklet, the item an
-API call acts on, a sync call. They run on masked text (lex.mask).
+API call acts on, a sync call; and at the end, those of the analyses of
+convert/, each under the module that reads it. They run on masked text
+(lex.mask). tests/unit/test_house.py fails on a re. call elsewhere that
+names the API.
 """
 
 from __future__ import annotations
@@ -173,3 +176,132 @@ def only_forward_declared(text: str) -> bool:
     declarations of struct tasklet_struct, which nothing else uses: the
     declaration is dead and goes, rather than becoming struct work_struct."""
     return _only_lines(text, FORWARD_DECL_RE)
+
+
+# ---- the patterns of the analyses of convert/ and the wording of series/ --------
+# Each under the module that reads it; they run on masked text too.
+
+# The parameter of a legacy callback: unsigned long, or uintptr_t (qat),
+# the same type on every architecture Linux builds for.
+PARAM = r"(?:unsigned\s+long|uintptr_t)"
+
+# facts/legacy.py
+# Any tasklet_init(), to its end.
+INIT_RE = re.compile(r"\btasklet_init\s*\([^;]*;")
+# The callback of any tasklet_init(), also behind a (void *) cast.
+INIT_CB_RE = re.compile(r"\btasklet_init\s*\(\s*[^,;]*,\s*(?:\(\s*void\s*\*\s*\)\s*)?(\w+)\s*,")
+# tasklet_init(&D->F, cb, (cast)D) or tasklet_init(&D.F, cb, (cast)&D); cb may be
+# cast to (void *) when it takes a void * (ibmvfc)
+CONTAINER_INIT_RE = re.compile(
+    r"\btasklet_init\s*\(\s*&\s*(?P<d>[^,]+?)\s*(?P<op>->|\.)\s*(?P<f>\w+)\s*,"
+    r"\s*(?:\(\s*void\s*\*\s*\)\s*)?(?P<cb>\w+)\s*,\s*\(\s*[\w\s]+\)\s*(?P<amp>&?)\s*"
+    r"(?P<data>[^;]+?)\s*\)\s*;")
+
+# facts/legacy_local.py
+# tasklet_init(&E->f, cb, data) and tasklet_init(&E.f, cb, data), also &(E->f).
+MEMBER_INIT_RE = re.compile(
+    r"\btasklet_init\s*\(\s*&\s*(?P<par>\(?)\s*(?P<e>[^,;]+?)\s*(?P<op>->|\.)\s*(?P<f>\w+)"
+    r"\s*\)?\s*,\s*(?P<cb>\w+)\s*,\s*(?P<data>[^;]+?)\s*\)\s*;")
+# A tasklet_init() whose callback argument is not a function name.
+INIT_PTR_RE = re.compile(r"\btasklet_init\s*\(\s*[^,;]*,(?!\s*(?:\(\s*void\s*\*\s*\)\s*)?\w+\s*,)"
+                         r"\s*([^,;]+?)\s*,")
+
+# facts/per_vector.py
+ARRAY_RE = re.compile(r"\bstruct\s+tasklet_struct\s+(\w+)\s*\[\s*(\w+)\s*\]\s*;")
+# tasklet_init(&X->T[i], cb, (unsigned long)&X->V[i]), also &(X->T[i]) and &(X->V[i])
+VECTOR_INIT_RE = re.compile(
+    r"\btasklet_init\s*\(\s*&\s*\(?\s*(?P<x>\w+)\s*->\s*(?P<t>\w+)\s*\[\s*(?P<i>[^\]]+?)\s*\]"
+    r"\s*\)?\s*,\s*(?P<cb>\w+)\s*,\s*\(\s*unsigned\s+long\s*\)\s*&\s*\(?\s*(?P=x)\s*->\s*"
+    r"(?P<v>\w+)\s*\[\s*(?P=i)\s*\]\s*\)?\s*\)\s*;")
+
+# facts/refusals.py
+# The uses of ->state with an equivalent (50-state.cocci, and the open-coded
+# schedule of 45-open-coded-schedule.cocci): not internal. Any other
+# test_and_set_bit() is left as API by the rules, and classify refuses it.
+SCHED_TEST_RE = re.compile(r"\b(?:test_bit|test_and_set_bit)\s*\(\s*TASKLET_STATE_SCHED\s*,"
+                           r"\s*&[^;]*?\bstate\s*\)")
+IN_ATOMIC_RE = re.compile(r"\btasklet_disable_in_atomic\s*\(([^;]*)\)\s*;")
+
+# verdicts/analyses.py
+SETUP_OR_INIT_RE = re.compile(r"\b(?:tasklet_setup|tasklet_init)\s*\(")
+DECLARE_RE = re.compile(r"\bDECLARE_TASKLET\w*\s*\(\s*(\w+)\s*,\s*(\w+)")
+
+# verdicts/disabled.py: DECLARE_TASKLET_DISABLED(name, cb), also _OLD
+DISABLED_DECL_RE = re.compile(r"\bDECLARE_TASKLET_DISABLED(_OLD)?\s*\(\s*(\w+)\s*,\s*(\w+)\s*\)")
+
+# verdicts/balance.py
+DISABLE_RE = re.compile(r"\b(tasklet_disable(?:_nosync|_in_atomic)?)\s*\(")
+ENABLE_RE = re.compile(r"\btasklet_enable\s*\(")
+
+# verdicts/sites.py
+SITE_CALL_RE = re.compile(r"\b(tasklet_enable|tasklet_kill|tasklet_disable_nosync|"
+                          r"tasklet_disable_in_atomic|tasklet_disable|tasklet_unlock_wait|"
+                          r"tasklet_hi_schedule|tasklet_schedule)\s*\(")
+
+# rewrite/fixups.py
+SCHEDULE_CALL_RE = re.compile(r"\btasklet_schedule\s*\(")
+
+# output/tasklet_free.py: the hotplug lines that only serve the tasklet lists
+RAISE_TASKLET_SOFTIRQ_RE = re.compile(
+    r"^\s*raise_softirq_irqoff\s*\(\s*(HI|TASKLET)_SOFTIRQ\s*\)\s*;")
+
+# output/tasklet_free_text.py
+# The API's functions and macros, as prose names them.
+API_FUNCS_RE = re.compile(r"\b(" + "|".join(sorted(
+    (i for i in API_IDENTIFIERS if i != "tasklet_struct"), key=len, reverse=True)) + r")\b")
+
+
+def init_or_legacy_callback(cb: str) -> re.Pattern[str]:
+    """facts/legacy_local.py: a tasklet_init() that names cb, or a
+    definition or prototype of cb as a legacy callback."""
+    return re.compile(r"\btasklet_init\s*\([^;]*?\b" + cb + r"\b[^;]*;"
+                      r"|\b" + cb + r"\s*\(\s*" + PARAM + r"\b(?:\s+\w+)?\s*\)")
+
+
+def array_inits(code: str, member: str) -> list[str]:
+    """facts/per_vector.py: every tasklet_init() or tasklet_setup() of an
+    element of the tasklet array member."""
+    return re.findall(r"\btasklet_(?:init|setup)\s*\([^;]*(?:->|\.)\s*" + member
+                      + r"\s*\[", code)
+
+
+def takes_tasklet(code: str, fn: str) -> bool:
+    """facts/normalise.py: whether code defines or declares fn with a
+    struct tasklet_struct * parameter."""
+    return re.search(r"\b" + re.escape(fn) + r"\s*\(\s*struct\s+tasklet_struct\s*\*",
+                     code) is not None
+
+
+def file_scope_tasklet(code: str, name: str) -> bool:
+    """facts/refusals.py: whether code declares name as a tasklet at the
+    start of a line (static or extern), or with DECLARE_TASKLET*()."""
+    n = re.escape(name)
+    return re.search(r"^(?:static\s+|extern\s+)*" + declaration_of(name).pattern
+                     + r"|\bDECLARE_TASKLET\w*\(\s*" + n + r"\b", code, re.M) is not None
+
+
+def global_tasklet(code: str, item: str) -> bool:
+    """verdicts/sites.py: whether code declares item as a global tasklet:
+    DECLARE_TASKLET*(), or static struct tasklet_struct item; alone."""
+    return re.search(r"\bDECLARE_TASKLET\w*\s*\(\s*" + item
+                     + r"\b|^static\s+struct\s+tasklet_struct\s+" + item + r"\s*;",
+                     code, re.M) is not None
+
+
+def declared_enabled(text: str, item: str) -> str:
+    """verdicts/disabled.py: text with the DECLARE_TASKLET_DISABLED*() of
+    item made DECLARE_TASKLET*()."""
+    return re.sub(r"\bDECLARE_TASKLET_DISABLED(_OLD)?(\s*\(\s*" + re.escape(item) + r"\s*,)",
+                  r"DECLARE_TASKLET\1\2", text)
+
+
+def schedule_of(item: str) -> re.Pattern[str]:
+    """verdicts/analyses.py: a tasklet_schedule() or tasklet_hi_schedule()
+    of item."""
+    return re.compile(r"\btasklet_(?:hi_)?schedule\s*\([^;]*\b" + re.escape(item) + r"\b")
+
+
+# output/tasklet_free.py: any identifier that starts with tasklet_.
+PREFIXED_RE = re.compile(r"\btasklet_\w*")
+# series/message.py: a comment that says tasklet or tasklets.
+SAYS_TASKLET_RE = re.compile(r"(?i)\btasklets?\b")

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from ..ctext.gitdiff import FileDiff, diffstat
 from ..ctext.lex import mask
-from ..ctext.tasklet import API_RE, MEMBER_LINE_RE
+from ..ctext.tasklet import API_RE, MEMBER_LINE_RE, SAYS_TASKLET_RE
 from ..mapping import MAPPING, used
 from ..out.files import Status
 from . import hotpaths
@@ -224,7 +224,7 @@ def stale_comments(files: list[FileDiff]) -> tuple[list[str], int]:
                         continue
                     if API_RE.search(c):
                         quotes.append(f'{f.path}: "{c}"')
-                    elif re.search(r"(?i)\btasklets?\b", c):
+                    elif SAYS_TASKLET_RE.search(c):
                         others += 1
     return list(dict.fromkeys(quotes)), others
 

@@ -19,20 +19,7 @@ from pathlib import Path
 
 from ...ctext.lex import mask
 from ...ctext.sources import SOURCE_SUFFIXES, read_text
-
-# The parameter of a legacy callback: unsigned long, or uintptr_t (qat),
-# the same type on every architecture Linux builds for.
-PARAM = r"(?:unsigned\s+long|uintptr_t)"
-# Any tasklet_init(), to its end.
-INIT_RE = re.compile(r"\btasklet_init\s*\([^;]*;")
-# The callback of any tasklet_init(), also behind a (void *) cast.
-INIT_CB_RE = re.compile(r"\btasklet_init\s*\(\s*[^,;]*,\s*(?:\(\s*void\s*\*\s*\)\s*)?(\w+)\s*,")
-# tasklet_init(&D->F, cb, (cast)D) or tasklet_init(&D.F, cb, (cast)&D); cb may be
-# cast to (void *) when it takes a void * (ibmvfc)
-_CONTAINER_INIT_RE = re.compile(
-    r"\btasklet_init\s*\(\s*&\s*(?P<d>[^,]+?)\s*(?P<op>->|\.)\s*(?P<f>\w+)\s*,"
-    r"\s*(?:\(\s*void\s*\*\s*\)\s*)?(?P<cb>\w+)\s*,\s*\(\s*[\w\s]+\)\s*(?P<amp>&?)\s*"
-    r"(?P<data>[^;]+?)\s*\)\s*;")
+from ...ctext.tasklet import CONTAINER_INIT_RE, INIT_CB_RE, INIT_RE, PARAM
 
 
 def def_re(cb: str) -> re.Pattern[str]:
@@ -59,7 +46,7 @@ def legacy_fields(codes: list[str]) -> dict[str, str]:
     seen: dict[str, set[str]] = {}
     for code in codes:
         for m in INIT_RE.finditer(code):
-            lm = _CONTAINER_INIT_RE.match(m.group(0))
+            lm = CONTAINER_INIT_RE.match(m.group(0))
             cb = INIT_CB_RE.match(m.group(0))
             if not cb:
                 continue

@@ -45,17 +45,11 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ...ctext.lex import block_at, function_start, line_of
-from ...ctext.tasklet import any_declaration, member_declaration
-from .legacy import INIT_CB_RE, PARAM, decl_re, def_re
+from ...ctext.tasklet import (INIT_CB_RE, INIT_PTR_RE, MEMBER_INIT_RE, any_declaration,
+                              init_or_legacy_callback, member_declaration)
+from .legacy import decl_re, def_re
 from .refusals import has_side_effect
 
-# tasklet_init(&E->f, cb, data) and tasklet_init(&E.f, cb, data), also &(E->f).
-_INIT_RE = re.compile(
-    r"\btasklet_init\s*\(\s*&\s*(?P<par>\(?)\s*(?P<e>[^,;]+?)\s*(?P<op>->|\.)\s*(?P<f>\w+)"
-    r"\s*\)?\s*,\s*(?P<cb>\w+)\s*,\s*(?P<data>[^;]+?)\s*\)\s*;")
-# A tasklet_init() whose callback argument is not a function name.
-_INIT_PTR_RE = re.compile(r"\btasklet_init\s*\(\s*[^,;]*,(?!\s*(?:\(\s*void\s*\*\s*\)\s*)?\w+\s*,)"
-                          r"\s*([^,;]+?)\s*,")
 _CAST_USE = r"\(\s*(?!void\s*\*)(?:const\s+)?(?:struct\s+)?\w+\s*\*\s*\)\s*"
 
 Site = tuple[str, "re.Match[str] | None", int]     # (file, the init parsed, its offset)
@@ -293,7 +287,7 @@ def _pointer_inits(codes: dict[str, str]) -> dict[str, str]:
     functions it is set to."""
     why: dict[str, str] = {}
     for f, code in codes.items():
-        for m in _INIT_PTR_RE.finditer(code):
+        for m in INIT_PTR_RE.finditer(code):
             why.setdefault(f, f"tasklet_init() at line {line_of(code, m.start())}: its "
                            f"callback '{m.group(1)}' is a function pointer, not a function "
                            "name, so the functions it points to are not known")
@@ -311,7 +305,7 @@ def locals_for(codes: dict[str, str], legacy: dict[str, str],
     inits: dict[str, list[Site]] = {}
     for f, code in codes.items():
         for m in INIT_CB_RE.finditer(code):
-            inits.setdefault(m.group(1), []).append((f, _INIT_RE.match(code, m.start()),
+            inits.setdefault(m.group(1), []).append((f, MEMBER_INIT_RE.match(code, m.start()),
                                                      m.start()))
     out: dict[str, LocalCb] = {}
     why = _pointer_inits(codes)
@@ -427,8 +421,7 @@ def _clean(body: str, d: str) -> bool:
 
 
 def _other_use(codes: dict[str, str], cb: str) -> tuple[str, int] | None:
-    ok = re.compile(r"\btasklet_init\s*\([^;]*?\b" + cb + r"\b[^;]*;"
-                    r"|\b" + cb + r"\s*\(\s*" + PARAM + r"\b(?:\s+\w+)?\s*\)")
+    ok = init_or_legacy_callback(cb)
     for f, code in codes.items():
         allowed = [(m.start(), m.end()) for m in ok.finditer(code)]
         for m in re.finditer(r"\b" + cb + r"\b", code):

@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 
 from ...ctext.lex import function_spans, line_of, mask, paren_end
+from ...ctext.tasklet import takes_tasklet
 
 # `E.func = F;` or `E->data = D;` at the start of a statement.
 _ASSIGN_RE = re.compile(r"(?<![\w.>\]\)])(?P<lhs>[A-Za-z_][\w.\[\]>-]*?)\s*(?P<op>\.|->)\s*"
@@ -42,13 +43,6 @@ def _item(lhs: str, op: str) -> str:
 
 def _last_name(lhs: str) -> str:
     return re.findall(r"\w+", lhs)[-1]
-
-
-def _takes_tasklet(code: str, fn: str) -> bool:
-    """Whether code defines or declares fn with a struct tasklet_struct *
-    parameter."""
-    return re.search(r"\b" + re.escape(fn) + r"\s*\(\s*struct\s+tasklet_struct\s*\*",
-                     code) is not None
 
 
 def _init_call(text: str, code: str, first: re.Match[str], second: re.Match[str],
@@ -72,7 +66,7 @@ def _init_call(text: str, code: str, first: re.Match[str], second: re.Match[str]
     item = _item(first.group("lhs").strip(), first.group("op"))
     if cast:
         own = re.sub(r"\s+", "", data_text) == "(unsignedlong)" + re.sub(r"\s+", "", item)
-        if not (own and _takes_tasklet(code, fn)):
+        if not (own and takes_tasklet(code, fn)):
             return None
         return "tasklet_setup", [item, fn], fn
     return "tasklet_init", [item, fn, data_text], ""

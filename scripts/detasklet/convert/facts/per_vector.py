@@ -27,14 +27,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from ...ctext.tasklet import ARRAY_RE, VECTOR_INIT_RE, array_inits
 from .legacy_local import struct_at
-
-_ARRAY_RE = re.compile(r"\bstruct\s+tasklet_struct\s+(\w+)\s*\[\s*(\w+)\s*\]\s*;")
-# tasklet_init(&X->T[i], cb, (unsigned long)&X->V[i]), also &(X->T[i]) and &(X->V[i])
-_INIT_RE = re.compile(
-    r"\btasklet_init\s*\(\s*&\s*\(?\s*(?P<x>\w+)\s*->\s*(?P<t>\w+)\s*\[\s*(?P<i>[^\]]+?)\s*\]"
-    r"\s*\)?\s*,\s*(?P<cb>\w+)\s*,\s*\(\s*unsigned\s+long\s*\)\s*&\s*\(?\s*(?P=x)\s*->\s*"
-    r"(?P<v>\w+)\s*\[\s*(?P=i)\s*\]\s*\)?\s*\)\s*;")
 
 
 @dataclass(frozen=True)
@@ -92,12 +86,11 @@ def find(codes: dict[str, str]) -> list[PerVector]:
     out = []
     joined = "\n".join(codes.values())
     for code in codes.values():
-        for m in _ARRAY_RE.finditer(code):
+        for m in ARRAY_RE.finditer(code):
             t, size = m.group(1), m.group(2)
             ctype = struct_at(code, m.start())
-            inits = [i for i in _INIT_RE.finditer(joined) if i.group("t") == t]
-            any_init = re.findall(r"\btasklet_(?:init|setup)\s*\([^;]*(?:->|\.)\s*" + t
-                                  + r"\s*\[", joined)
+            inits = [i for i in VECTOR_INIT_RE.finditer(joined) if i.group("t") == t]
+            any_init = array_inits(joined, t)
             vs = {i.group("v") for i in inits}
             if not ctype.startswith("struct ") or not inits or len(any_init) != len(inits) \
                     or len(vs) != 1:

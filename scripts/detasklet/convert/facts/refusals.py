@@ -17,14 +17,10 @@ import re
 
 from ...ctext import registrations
 from ...ctext.lex import functions, line_of
-from ...ctext.tasklet import SYNC_CALL_RE, declaration_of
+from ...ctext.tasklet import (IN_ATOMIC_RE, SCHED_TEST_RE, SYNC_CALL_RE, declaration_of,
+                              file_scope_tasklet)
 
 _INTERNAL = ("func", "data", "callback", "use_callback", "count", "next", "state")
-# The uses of ->state with an equivalent (50-state.cocci, and the open-coded
-# schedule of 45-open-coded-schedule.cocci): not internal. Any other
-# test_and_set_bit() is left as API by the rules, and classify refuses it.
-_SCHED_TEST_RE = re.compile(r"\b(?:test_bit|test_and_set_bit)\s*\(\s*TASKLET_STATE_SCHED\s*,"
-                            r"\s*&[^;]*?\bstate\s*\)")
 
 
 def internals(code: str, names: set[str]) -> str:
@@ -34,7 +30,7 @@ def internals(code: str, names: set[str]) -> str:
         return ""
     internal = re.compile(r"\b(" + "|".join(sorted(names)) + r")\s*(?:\.|->)\s*("
                           + "|".join(_INTERNAL) + r")\b")
-    masked = _SCHED_TEST_RE.sub(lambda t: re.sub(r"\S", " ", t.group(0)), code)
+    masked = SCHED_TEST_RE.sub(lambda t: re.sub(r"\S", " ", t.group(0)), code)
     m = next((m for m in internal.finditer(masked) if _is_tasklet_at(masked, m)), None)
     if not m:
         return ""
@@ -51,16 +47,13 @@ def _is_tasklet_at(code: str, m: re.Match[str]) -> bool:
     name = m.group(1)
     if re.search(r"(?:\.|->)\s*$", code[:m.start()]):
         return True
-    n = re.escape(name)
-    if re.search(r"^(?:static\s+|extern\s+)*" + declaration_of(name).pattern
-                 + r"|\bDECLARE_TASKLET\w*\(\s*" + n + r"\b", code, re.M):
+    if file_scope_tasklet(code, name):
         return True                                   # a file-scope tasklet
     start = code.rfind("\n{", 0, m.start())          # kernel style: { in column 0
     head = code.rfind("\n\n", 0, start) if start >= 0 else -1
     return declaration_of(name).search(code[max(head, 0):m.start()]) is not None
 
 
-_IN_ATOMIC_RE = re.compile(r"\btasklet_disable_in_atomic\s*\(([^;]*)\)\s*;")
 _SIDE_EFFECT_RE = re.compile(r"(\w+)\s*\(|\+\+|--|[^=!<>]=(?!=)")
 
 
@@ -71,7 +64,7 @@ def in_atomic_side_effect(code: str, group_code: str) -> str:
     effect. A call is one unless it is a function-like macro of the group
     whose body has none (eni's ENI_DEV(d), a cast of d->dev_data). "" when
     every site takes the rewrite."""
-    for m in _IN_ATOMIC_RE.finditer(code):
+    for m in IN_ATOMIC_RE.finditer(code):
         for s in _SIDE_EFFECT_RE.finditer(m.group(1)):
             if s.group(1) and _pure_macro(s.group(1), group_code):
                 continue

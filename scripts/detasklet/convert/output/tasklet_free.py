@@ -34,7 +34,7 @@ from ... import __version__
 from ...ctext.gitdiff import file_diff, parse
 from ...ctext.lex import Item, items, join, line_end, mask, sub_code
 from ...ctext.sources import read_text
-from ...ctext.tasklet import API_IDENTIFIERS, CORE_FILES
+from ...ctext.tasklet import API_IDENTIFIERS, CORE_FILES, PREFIXED_RE, RAISE_TASKLET_SOFTIRQ_RE
 from ...errors import CoreError, OutError
 from ...kdir import check_bh_workqueues, kernel_version
 from ...out import place
@@ -92,7 +92,6 @@ SYMBOL_STRINGS = {
 # section that protected the list splicing.
 _RENAME_RE = re.compile(r"\b(" + "|".join(RENAMES) + r")\b")
 
-HOTPLUG_ONLY_FOR_LISTS = re.compile(r"^\s*raise_softirq_irqoff\s*\(\s*(HI|TASKLET)_SOFTIRQ\s*\)\s*;")
 
 # What the result must still contain, per file (checked after the edit).
 MUST_KEEP = {
@@ -211,7 +210,7 @@ def filter_body(func: Item, name: str) -> Item:
     body = _items(func.text[head_end:body_start])
     doomed = {k for k, p in enumerate(body) if _names(p)}
     if name == "takeover_tasklets":
-        doomed |= {k for k, p in enumerate(body) if HOTPLUG_ONLY_FOR_LISTS.match(p.code)}
+        doomed |= {k for k, p in enumerate(body) if RAISE_TASKLET_SOFTIRQ_RE.match(p.code)}
     kept = drop(body, doomed)
     kept = _drop_empty_irq_off(kept)
     # locals nothing uses any more (int cpu; of the per-cpu list set-up)
@@ -265,7 +264,7 @@ def leftovers(text: str) -> list[str]:
     """Tasklet identifiers still in the code (comments and strings aside):
     any API or internal name, and any identifier starting with tasklet_."""
     m = mask(text)
-    return sorted(set(_NAMES_RE.findall(m)) | set(re.findall(r"\btasklet_\w*", m)) |
+    return sorted(set(_NAMES_RE.findall(m)) | set(PREFIXED_RE.findall(m)) |
                   {n for n in RENAMES if re.search(r"\b" + n + r"\b", m)})
 
 

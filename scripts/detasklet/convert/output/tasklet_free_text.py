@@ -20,11 +20,10 @@ output, and not an API function).
 from __future__ import annotations
 
 import os
-import re
 from pathlib import Path
 
 from ...ctext.sources import read_text
-from ...ctext.tasklet import API_IDENTIFIERS
+from ...ctext.tasklet import API_FUNCS_RE
 from ...errors import CoreError
 
 INTERRUPT_H, SOFTIRQ_C = "include/linux/interrupt.h", "kernel/softirq.c"
@@ -65,9 +64,6 @@ DOCS: dict[str, tuple[tuple[str, str], ...]] = {
          "    10. Fix the tasklet set-up in megasas_init_fw() to use instancet->tasklet.\n")),
 }
 
-# The API's functions and macros, as prose names them.
-_FUNCS_RE = re.compile(r"\b(" + "|".join(sorted(
-    (i for i in API_IDENTIFIERS if i != "tasklet_struct"), key=len, reverse=True)) + r")\b")
 
 
 def edit(path: str, text: str, edits: tuple[tuple[str, str], ...]) -> str:
@@ -91,7 +87,7 @@ def comments(path: str, text: str) -> str:
 def doc_names(text: str) -> list[str]:
     """The API functions and macros text names (struct tasklet_struct
     aside, which prose about the softirq vector may name)."""
-    return sorted(set(_FUNCS_RE.findall(text)))
+    return sorted(set(API_FUNCS_RE.findall(text)))
 
 
 def docs(kdir: Path) -> dict[str, tuple[str, str]]:

@@ -23,8 +23,8 @@ from typing import TYPE_CHECKING
 
 from ...ctext import layout
 from ...ctext.lex import block_at, function_start, has_prose, mask, paren_end, sub_code
-from ...ctext.tasklet import (FORWARD_DECL_RE, MEMBER_LINE_RE, STRUCT_RE, key, member_declaration,
-                              only_forward_declared)
+from ...ctext.tasklet import (FORWARD_DECL_RE, MEMBER_LINE_RE, SCHEDULE_CALL_RE, STRUCT_RE, key,
+                              member_declaration, only_forward_declared)
 from ...mapping import MAPPING, bh_queue
 
 from ..facts.legacy_local import typed_read_re, void_read_re
@@ -36,7 +36,6 @@ if TYPE_CHECKING:
     from ..facts.groups import Group
 
 _DEFINE_RE = re.compile(r"^[ \t]*#[ \t]*define\b(?:[^\n]*\\\n)*[^\n]*", re.M)
-_SCHED_RE = re.compile(r"\btasklet_schedule\s*\(")
 
 
 def after_spatch(orig: str, spatched: str | None, g: "Group", path: str) -> str:
@@ -71,7 +70,7 @@ def after_spatch(orig: str, spatched: str | None, g: "Group", path: str) -> str:
 def _schedule(body: str, hi_keys: frozenset[str]) -> str:
     """tasklet_schedule(X) -> queue_work(<X's workqueue>, X)."""
     out, last = [], 0
-    for m in _SCHED_RE.finditer(body):
+    for m in SCHEDULE_CALL_RE.finditer(body):
         end = paren_end(body, m.end())
         arg = body[m.end():end - 1]
         out += [body[last:m.start()], f"queue_work({bh_queue(key(arg), hi_keys)}, "]

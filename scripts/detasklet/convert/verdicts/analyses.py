@@ -20,14 +20,12 @@ from typing import TYPE_CHECKING
 
 from ...ctext.lex import call_args, function_spans
 from ...ctext.pointers import assigned, pointer_calls
-from ...ctext.tasklet import key
+from ...ctext.tasklet import DECLARE_RE, SETUP_OR_INIT_RE, key, schedule_of
 from ...ctext.teardown import Registration, completion_call, is_static, referenced, registrations
 
 if TYPE_CHECKING:
     from .sites import Site
 
-_INIT_RE = re.compile(r"\b(?:tasklet_setup|tasklet_init)\s*\(")
-_DECLARE_RE = re.compile(r"\bDECLARE_TASKLET\w*\s*\(\s*(\w+)\s*,\s*(\w+)")
 _CALLED_RE = re.compile(r"(\w+)\s*\(")
 
 _STOP_RE = re.compile(r"\b(free_irq|devm_free_irq|synchronize_irq|disable_irq|"
@@ -75,7 +73,7 @@ def facts_of(codes: dict[str, str]) -> Facts:
     inits: dict[str, set[str]] = {}
     for code in codes.values():
         spans = function_spans(code)
-        for m in _INIT_RE.finditer(code):
+        for m in SETUP_OR_INIT_RE.finditer(code):
             args = call_args(code, m.end())
             fn = next((n for x, y, n in spans if x <= m.start() < y), "")
             inits.setdefault(key(args[0]), set()).add(fn)
@@ -83,7 +81,7 @@ def facts_of(codes: dict[str, str]) -> Facts:
                 cb = re.sub(r"^\(\s*void\s*\*\s*\)\s*", "", args[1])
                 if re.fullmatch(r"\w+", cb):
                     cbs.setdefault(key(args[0]), set()).add(cb)
-        for m in _DECLARE_RE.finditer(code):
+        for m in DECLARE_RE.finditer(code):
             cbs.setdefault(m.group(1), set()).add(m.group(2))
         for fn, r in registrations(code).items():
             regs.setdefault(fn, r)
@@ -201,7 +199,7 @@ def through_pointers(item: str, f: Facts) -> list[str]:
 def requeues_itself(item: str, f: Facts) -> str:
     """The callback of item that queues item again, directly or through a
     function of the group it calls; "" when none does."""
-    sched = re.compile(r"\btasklet_(?:hi_)?schedule\s*\([^;]*\b" + re.escape(item) + r"\b")
+    sched = schedule_of(item)
     return next((cb for cb, fn in _reached(item, f) if sched.search(f.bodies.get(fn, ""))), "")
 
 

@@ -22,9 +22,8 @@ from __future__ import annotations
 import re
 
 from ...ctext.lex import function_spans, paren_end
+from ...ctext.tasklet import DISABLE_RE, ENABLE_RE
 
-_DISABLE_RE = re.compile(r"\b(tasklet_disable(?:_nosync|_in_atomic)?)\s*\(")
-_ENABLE_RE = re.compile(r"\btasklet_enable\s*\(")
 _LABEL_RE = re.compile(r"(?:^|[;{}])\s*([A-Za-z_]\w*)\s*:(?!:)")
 
 
@@ -122,9 +121,9 @@ def unbalanced(code: str) -> list[tuple[int, str, str, str]]:
     for start, end, fn in function_spans(code):
         body = code[start:end]
         dis: dict[str, list[int]] = {}
-        for m in _DISABLE_RE.finditer(body):
+        for m in DISABLE_RE.finditer(body):
             dis.setdefault(_item(body, m.end()), []).append(m.start())
-        for m in _ENABLE_RE.finditer(body):
+        for m in ENABLE_RE.finditer(body):
             item = _item(body, m.end())
             before = [d for d in dis.get(item, []) if d < m.start()]
             if not before:
@@ -160,10 +159,10 @@ def disable_before(code: str, line: int, item: str) -> str:
             continue
         body, e = code[start:end], at - start
         found = ""
-        for m in _DISABLE_RE.finditer(body, 0, e):
+        for m in DISABLE_RE.finditer(body, 0, e):
             if _item(body, m.end()) != item or _dominates(body, m.start(), e):
                 continue
-            if any(_item(body, n.end()) == item for n in _ENABLE_RE.finditer(body, m.end(), e)):
+            if any(_item(body, n.end()) == item for n in ENABLE_RE.finditer(body, m.end(), e)):
                 continue
             found = m.group(1)
         return found

@@ -30,10 +30,10 @@ import re
 from dataclasses import dataclass
 
 from ...ctext.lex import block_at, function_spans
+from ...ctext.tasklet import DISABLED_DECL_RE as DECL_RE, declared_enabled
 from .analyses import Facts
 from .balance import _chain, _LABEL_RE
 
-DECL_RE = re.compile(r"\bDECLARE_TASKLET_DISABLED(_OLD)?\s*\(\s*(\w+)\s*,\s*(\w+)\s*\)")
 _STATIC_VAR_RE = re.compile(r"\bstatic\s+(?:const\s+)?struct\s+\w+\s+(?:const\s+)?(\w+)"
                             r"\s*(?:\[[^\]=]*\]\s*)?=\s*\{")
 _INITCALL = ("module_init", "initcall")
@@ -234,6 +234,5 @@ def mark(text: str, items: list[str]) -> str:
     """text with the declarations of items as enabled tasklets, which the
     rules make DECLARE_WORK()."""
     for it in items:
-        text = re.sub(r"\bDECLARE_TASKLET_DISABLED(_OLD)?(\s*\(\s*" + re.escape(it) + r"\s*,)",
-                      r"DECLARE_TASKLET\1\2", text)
+        text = declared_enabled(text, it)
     return text

@@ -53,7 +53,7 @@ import re
 from dataclasses import dataclass, field
 
 from ...ctext.lex import call_args, function_spans
-from ...ctext.tasklet import key
+from ...ctext.tasklet import SITE_CALL_RE, global_tasklet, key
 from .analyses import Facts, before_init, facts_of
 from . import balance, disabled, percpu, unlock_wait
 from .kills import disabled_kill, kill, listed
@@ -64,9 +64,6 @@ from ...mapping import bh_queue
 SYNC_APIS = ("tasklet_kill", "tasklet_disable", "tasklet_disable_nosync",
              "tasklet_disable_in_atomic", "tasklet_unlock_wait")
 SCHEDULES = ("tasklet_schedule", "tasklet_hi_schedule")
-_CALL_RE = re.compile(r"\b(tasklet_enable|tasklet_kill|tasklet_disable_nosync|"
-                      r"tasklet_disable_in_atomic|tasklet_disable|tasklet_unlock_wait|"
-                      r"tasklet_hi_schedule|tasklet_schedule)\s*\(")
 _DEFINE_RE = re.compile(r"^[ \t]*#[ \t]*define\b(?:[^\n]*\\\n)*[^\n]*", re.M)
 
 
@@ -104,7 +101,7 @@ def find(path: str, code: str) -> list[Site]:
     macros = [(m.start(), m.end()) for m in _DEFINE_RE.finditer(code)]
     seen: dict[tuple[str, str, str], int] = {}
     out = []
-    for m in _CALL_RE.finditer(code):
+    for m in SITE_CALL_RE.finditer(code):
         args = call_args(code, m.end())
         fn = next((n for a, b, n in funcs if a <= m.start() < b), "")
         macro = next((code[a:b] for a, b in macros if a <= m.start() < b), "")
@@ -235,9 +232,7 @@ def _tracked(item: str, sites: list[Site], f: Facts) -> tuple[Tracked | None, st
     """The tracked form of item, or why it cannot be written."""
     codes = list(f.codes.values())
     ctype = member_struct(codes, item)
-    glob = [p for p, c in f.codes.items() if re.search(
-        r"\bDECLARE_TASKLET\w*\s*\(\s*" + item + r"\b|^static\s+struct\s+tasklet_struct\s+"
-        + item + r"\s*;", c, re.M)]
+    glob = [p for p, c in f.codes.items() if global_tasklet(c, item)]
     if ctype:
         t = Tracked(item, "member", ctype=ctype)
     elif len(glob) == 1:
