@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from .ctext import workqueue
 from .errors import TreeError
 
 
@@ -39,8 +40,10 @@ def kernel_version(kdir: Path) -> str:
 
 
 def check_bh_workqueues(kdir: Path) -> None:
-    text = (kdir / "include/linux/workqueue.h").read_text(errors="replace")
+    """The BH workqueue API (NEEDED) declared in KDIR's workqueue.h, read by
+    ctext.workqueue as every other reader of it; a TreeError otherwise."""
+    code = workqueue.text_of(kdir)
     for name, since in NEEDED.items():
-        if not re.search(r"\b" + name + r"\b", text):
+        if not workqueue.declares(code, name):
             raise TreeError(f"this kernel has no {name} in include/linux/workqueue.h "
                             f"(BH workqueue API, since Linux {since}): convert a newer tree")

@@ -39,6 +39,7 @@ from ..ctext.kbuild import Enablement, read_config
 from ..errors import InputError, OutError
 from ..kdir import kernel_version
 from ..out import files as outfiles, place
+from ..out.builds import ERROR, Build
 from ..out.staging import changed, write_file
 from . import make, worktree
 from .arches import ARCHES, DEFAULT_ARCHES, arch_for, candidates, make_vars, order
@@ -284,13 +285,12 @@ def file_builds(by_file: dict[str, set[str]], res: Run) -> dict[str, dict]:
 
 
 def regressions(builds: dict[str, dict]) -> list[str]:
-    return [f for f, b in builds.items() if b.get("regression")]
+    return [f for f, b in builds.items() if Build.of(b).regression]
 
 
 def built(b: dict) -> bool:
-    """Whether a file's build record shows it compiled on some arch, pristine
-    or converted (a pristine that was not compiled has converted "ok")."""
-    return b["pristine"] != "not-built" or b["converted"] != "not-built"
+    """Whether a file's build record shows it compiled on some arch (Build.built)."""
+    return Build.of(b).built
 
 
 def md_section(builds: dict[str, dict], res: Run, arches: list[str]) -> list[str]:
@@ -298,21 +298,21 @@ def md_section(builds: dict[str, dict], res: Run, arches: list[str]) -> list[str
              f"`make compile-test`, allmodconfig, arches tried: {' '.join(order(arches))}.", ""]
     reg = regressions(builds)
     lines += [f"Regressions (pristine builds, converted does not): {len(reg)}.", ""]
+    typed = {f: Build.of(b) for f, b in builds.items()}
     for f in reg:
-        first = builds[f]["log"].splitlines()[:1]
-        lines.append(f"- **`{f}`** ({builds[f]['arch']}): `{first[0] if first else ''}`")
+        lines.append(f"- **`{f}`** ({typed[f].arch}): `{typed[f].first_error()}`")
     if reg:
         lines.append("")
     counts: dict[str, dict[str, int]] = {}
-    for f, b in builds.items():
-        for a in b["arch"].split("+") if built(b) else ["not built"]:
+    for f, b in typed.items():
+        for a in b.arch.split("+") if b.built else ["not built"]:
             c = counts.setdefault(a, {"files": 0, "ok": 0, "regression": 0, "pristine error": 0})
             c["files"] += 1
-            if b.get("regression"):
+            if b.regression:
                 c["regression"] += 1
-            elif b["pristine"] == "error":
+            elif b.pristine == ERROR:
                 c["pristine error"] += 1
-            elif b["converted"] == "ok":
+            elif b.builds:
                 c["ok"] += 1
     lines += ["| arch | files | builds converted | regression | error already pristine |",
               "|---|---:|---:|---:|---:|"]
@@ -321,17 +321,16 @@ def md_section(builds: dict[str, dict], res: Run, arches: list[str]) -> list[str
         lines.append(f"| {a} | {c['files']} | {c['ok']} | {c['regression']} | "
                      f"{c['pristine error']} |")
     n = len(builds)
-    nb = sum(built(b) for b in builds.values())
+    nb = sum(b.built for b in typed.values())
     lines += ["", f"{nb} of {n} converted files built on some arch ({100 * nb / max(n, 1):.1f}%)."]
-    pe = [f for f, b in builds.items() if b["pristine"] == "error" and not b.get("regression")]
+    pe = [f for f, b in typed.items() if b.pristine == ERROR and not b.regression]
     if pe:
         lines += ["", "Already failing before the conversion:", ""]
-        lines += [f"- `{f}` ({builds[f]['arch']}): `{(builds[f]['log'].splitlines() or [''])[0]}`"
-                  for f in pe]
-    nbl = [f for f, b in builds.items() if not built(b)]
+        lines += [f"- `{f}` ({typed[f].arch}): `{typed[f].first_error()}`" for f in pe]
+    nbl = [f for f, b in typed.items() if not b.built]
     if nbl:
         lines += ["", "Not built on any arch tried:", ""]
-        lines += [f"- `{f}`: {builds[f]['log']}" for f in nbl]
+        lines += [f"- `{f}`: {typed[f].log}" for f in nbl]
     for a, why in res.skipped_arches.items():
         lines.append(f"- arch {a} skipped: {why}")
     return lines
@@ -363,23 +362,23 @@ def main(job: Job) -> int:
         # the messages of series/ say how their files built
         series_write.rebuild(job.kdir, tmp, job.jobs)
     reg = regressions(builds)
-    nb = sum(built(b) for b in builds.values())
-    nerr = sum(b["pristine"] == "error" and not b.get("regression") for b in builds.values())
+    typed = {f: Build.of(b) for f, b in builds.items()}
+    nb = sum(b.built for b in typed.values())
+    nerr = sum(b.pristine == ERROR and not b.regression for b in typed.values())
     print(f"compile-test: {len(builds)} converted files, {len(res.objects)} objects on "
           f"{len({r.arch for r in res.objects.values()})} arches in {time.time() - start:.0f} s: "
           f"{nb} built ({100 * nb / max(len(builds), 1):.1f}%), {len(reg)} regressions, "
           f"{nerr} already failing pristine, {len(builds) - nb} not built; "
           f"report: {job.out / 'report.md'}")
     for f in reg:
-        print(f"REGRESSION {f} ({builds[f]['arch']}):\n  " +
-              "\n  ".join(builds[f]["log"].splitlines()[:make.LOG_LINES]))
+        print(f"REGRESSION {f} ({typed[f].arch}):\n  " +
+              "\n  ".join(typed[f].log.splitlines()[:make.LOG_LINES]))
     if not job.strict:
         return 1 if reg else 0
-    bad = [f for f, b in builds.items() if b["converted"] != "ok"]
+    bad = [f for f, b in typed.items() if not b.builds]
     for f in bad:
         if f not in reg:
-            print(f"NOT OK {f} ({builds[f]['arch']}): converted {builds[f]['converted']}, "
-                  f"pristine {builds[f]['pristine']}: "
-                  f"{(builds[f]['log'].splitlines() or [''])[0]}")
+            print(f"NOT OK {f} ({typed[f].arch}): converted {typed[f].converted}, "
+                  f"pristine {typed[f].pristine}: {typed[f].first_error()}")
     print(f"compile-test: {len(builds) - len(bad)} passed, {len(bad)} failed")
     return 1 if bad else 0

@@ -340,8 +340,8 @@ def _one(kdir: Path, p: Path, folder: list[Path], parsed: dict[str, list[gitdiff
     r.inherited = inherited(kdir, p, r.types)
     for fd in parsed[key(p)]:
         b = builds.get(fd.path)
-        if b and b.get("pristine") == "ok" and b.get("converted") == "error":
-            r.problems.append(f"{fd.path} builds pristine, fails converted ({b.get('arch')})")
+        if b and b.breaks:
+            r.problems.append(f"{fd.path} builds pristine, fails converted ({b.arch})")
     return r
 
 

@@ -6,6 +6,7 @@
     staging   the lock, the scratch folder swapped in whole, files by rename
     files     report.json, groups.json and all.patch read back and checked;
               the Status of a file; a section of report.md
+      builds    a file's compile-test record, as one type (Build)
     summary   make report: the figures of an OUT
     origin    run.json: this run's timings and cache counts apart from the
               result, and the KDIR OUT was made from (used when none is given)

@@ -14,6 +14,7 @@ import json
 from pathlib import Path
 
 from ..errors import InputError
+from .builds import Build
 from .staging import write_file
 
 
@@ -79,12 +80,12 @@ def converted(report: dict) -> list[str]:
     return sorted(f["path"] for f in report["files"] if f["status"] == Status.CONVERTED)
 
 
-def builds(report: dict) -> dict[str, dict]:
+def builds(report: dict) -> dict[str, Build]:
     """path -> the "build" record make compile-test wrote, where there is one
     (a prep patch's files: under report.json "prep")."""
     got = {f["path"]: f["build"] for f in report["files"] if f.get("build")}
     got.update({p: b for pr in report.get("prep", []) for p, b in pr.get("build", {}).items()})
-    return got
+    return {p: Build.of(b) for p, b in got.items()}
 
 
 def core_sources(report: dict) -> list[str]:

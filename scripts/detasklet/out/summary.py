@@ -44,8 +44,8 @@ def lines(out: Path, top: int = 12) -> list[str]:
             res.append(f"        ... and {len(why) - top} more reasons (report.md lists each file)")
     b = builds(rep)
     if b:
-        ok = sum(r.get("converted") == "ok" for r in b.values())
-        reg = sum(bool(r.get("regression")) for r in b.values())
+        ok = sum(r.builds for r in b.values())
+        reg = sum(r.regression for r in b.values())
         res += ["", f"compile-test: {ok} of {len(b)} converted files build converted; "
                     f"{reg} regressions"]
     return res + run_lines(out)

@@ -12,24 +12,26 @@ runtime.json in OUT was made from that OUT's patches.
 from __future__ import annotations
 
 import json
+from typing import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..out import files as outfiles
+from ..out.builds import Build
 
 RUNTIME = Path("runtime") / "runtime.json"
 
 
-def build_sentence(paths: list[str], builds: dict[str, dict]) -> str:
+def build_sentence(paths: list[str], builds: Mapping[str, Build | dict]) -> str:
     """What make compile-test said about these files, in one paragraph;
     '' when it recorded no build of them."""
-    recs = {p: builds[p] for p in paths if p in builds}
+    recs = {p: Build.of(builds[p]) for p in paths if p in builds}
     if not recs:
         return ""
-    ok = sorted(p for p, b in recs.items() if b.get("converted") == "ok")
-    bad = sorted(p for p, b in recs.items() if b.get("converted") == "error")
-    arches = sorted({a for p in ok for a in str(recs[p].get("arch", "")).split("+") if a})
-    configs = sorted({str(recs[p].get("config", "")) for p in ok} - {""})
+    ok = sorted(p for p, b in recs.items() if b.builds)
+    bad = sorted(p for p, b in recs.items() if b.fails)
+    arches = sorted({a for p in ok for a in recs[p].arches()})
+    configs = sorted({recs[p].config for p in ok} - {""})
     parts = []
     if ok:
         parts.append(f"Compile-tested with {' and '.join(configs) or 'a config'} on "
@@ -40,7 +42,7 @@ def build_sentence(paths: list[str], builds: dict[str, dict]) -> str:
         parts.append(f"FAILS TO BUILD: {', '.join(bad)}.")
     rest = sorted(set(paths) - set(ok) - set(bad))
     if rest:
-        why = sorted({str(recs[p].get("log", "")) for p in rest if p in recs} - {""})
+        why = sorted({recs[p].log for p in rest if p in recs} - {""})
         parts.append(f"Not built: {', '.join(rest)}"
                      + (f" ({'; '.join(why)})" if why else "") + ".")
     return " ".join(parts)
@@ -82,7 +84,7 @@ def tested_sentence(paths: list[str], runtime: dict) -> str:
 
 @dataclass(frozen=True)
 class Evidence:
-    builds: dict[str, dict]                          # path -> report.json "build"
+    builds: Mapping[str, Build | dict]               # path -> report.json "build"
     runtime: dict = field(default_factory=dict)      # runtime.json, or {}
 
     def sentences(self, paths: list[str]) -> list[str]:
@@ -95,7 +97,7 @@ class Evidence:
         measured: the compile-test count, and each workload that ran one of
         its converted functions."""
         lines = []
-        built = [p for p in mine if self.builds.get(p, {}).get("converted") == "ok"]
+        built = [p for p in mine if p in self.builds and Build.of(self.builds[p]).builds]
         if any(p in self.builds for p in mine):
             lines += ["", f"Compile-tested: {len(built)} of the {len(mine)} changed files "
                       "built, each patch on its own; each patch says with which "
