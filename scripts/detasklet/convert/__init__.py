@@ -8,7 +8,7 @@ strings the stages and its docstring is the whole flow.
                    groups (with driver_patches, per_vector, normalise,
                    refusals, legacy, legacy_local, unused)
     verdicts/  2   a verdict for each call that is not the same operation:
-                   sites (proven by analyses, balance, percpu, disabled,
+                   sites (kills; proven by analyses, balance, percpu, disabled,
                    unlock_wait; or decisions)
     rewrite/   3-4 the text rewritten, and what of it reaches the patch:
                    protocol, spatch, fixups, classify

@@ -4,6 +4,7 @@ the same operation (enable, kill, disable, unlock_wait...).
 
     sites           the verdicts of a group's sites, and its text with their markers
       analyses        the named analyses that prove a site exact
+      kills           the replacement of a tasklet_kill() site, and why
       balance         an enable some path of its function reaches without the disable
       percpu          the CPU of a per-CPU item, for its enable's re-queue
       disabled        an item declared disabled and enabled once at init, before any queue
