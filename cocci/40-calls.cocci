@@ -86,7 +86,7 @@ expression E;
 @@
 - tasklet_disable_in_atomic(E);
 + disable_work(E);
-+ /* wait for a running callback without sleeping, as tasklet_unlock_spin_wait() */
++ /* wait without sleeping for a running callback to finish */
 + while (work_busy(E) & WORK_BUSY_RUNNING) {
 +	if (IS_ENABLED(CONFIG_PREEMPT_RT)) {
 +		local_bh_disable();

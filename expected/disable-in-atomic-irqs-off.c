@@ -38,7 +38,7 @@ static void chan_compose(struct chan *c)
 
 	spin_lock_irqsave(&c->lock, flags);
 	disable_work(&c->callback_event);
-	/* wait for a running callback without sleeping, as tasklet_unlock_spin_wait() */
+	/* wait without sleeping for a running callback to finish */
 	while (work_busy(&c->callback_event) & WORK_BUSY_RUNNING) {
 		if (IS_ENABLED(CONFIG_PREEMPT_RT)) {
 			local_bh_disable();

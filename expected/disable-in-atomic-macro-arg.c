@@ -32,7 +32,7 @@ static void card_setup(struct card *c)
 static int card_send(struct port *p)
 {
 	disable_work(&CARD_DEV(p)->task);
-	/* wait for a running callback without sleeping, as tasklet_unlock_spin_wait() */
+	/* wait without sleeping for a running callback to finish */
 	while (work_busy(&CARD_DEV(p)->task) & WORK_BUSY_RUNNING) {
 		if (IS_ENABLED(CONFIG_PREEMPT_RT)) {
 			local_bh_disable();
