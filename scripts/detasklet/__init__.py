@@ -14,7 +14,8 @@ OUT/series/ -> check/:
     mapping.py the tasklet -> workqueue table; kdir.py the tree checks;
     progress.py on a terminal, a line while a stage prints nothing;
     module.py  M=: an external module, its maintainer and its decisions;
-    errors.py  the one error hierarchy; __main__.py the command line;
+    errors.py  the one error hierarchy; __main__.py the command line (cli.py
+               its parser and logger);
     proc.py    every external program, and the tool's version; scratch.py
                a run's scratch folders
 """

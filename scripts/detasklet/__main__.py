@@ -13,90 +13,14 @@ import sys
 import tempfile
 import traceback
 from pathlib import Path
-from typing import Callable, NoReturn
+from typing import Callable
 
 from . import cache, proc, scratch
+from .cli import MAX_TIMEOUT, Parser, positive, seconds, setup_logging, workers
 from .errors import DetaskletError, InputError
 from .progress import Heartbeat
 
 log = logging.getLogger("detasklet")
-
-
-class _Format(logging.Formatter):
-    """Progress as it is; warnings and errors as one line that says so."""
-
-    PREFIX = {logging.WARNING: "detasklet: warning: ", logging.ERROR: "detasklet: error: ",
-              logging.CRITICAL: "detasklet: internal error: "}
-
-    def format(self, record: logging.LogRecord) -> str:
-        return self.PREFIX.get(record.levelno, "") + record.getMessage()
-
-
-def _logging(level: int) -> None:
-    handler = logging.StreamHandler(sys.stderr)
-    handler.setFormatter(_Format())
-    log.handlers[:] = [handler]
-    log.propagate = False
-    log.setLevel(level)
-
-
-# The make variable of each option (the Makefile sets DETASKLET_MAKE=1):
-# an error then names what the user typed.
-MAKE_NAMES = {"argument -j/--jobs": "J=", "argument --timeout": "TIMEOUT=",
-              "argument -o/--out": "OUT=", "argument --target": "TARGET=",
-              "argument --cache": "CACHE=", "argument --base": "BASE=",
-              "argument --prefix": "PREFIX=", "argument --arches": "ARCHES=",
-              "argument --pristine": "PRISTINE="}
-
-
-def from_make() -> bool:
-    return os.environ.get("DETASKLET_MAKE") == "1"
-
-
-class Parser(argparse.ArgumentParser):
-    """A usage error is one line and exit 2, as every other user error."""
-
-    def error(self, message: str) -> NoReturn:
-        if from_make():
-            for arg, var in MAKE_NAMES.items():
-                message = message.replace(arg + ": ", var)
-        hint = "" if from_make() else " (--help explains)"
-        print(f"{self.prog}: error: {message}{hint}", file=sys.stderr)
-        sys.exit(2)
-
-
-# Bounds of the numbers: more seconds than a day per file, or more jobs,
-# is a typo (and 2**32 s overflows the timers).
-MAX_TIMEOUT = 24 * 3600
-MAX_JOBS = 4096
-
-
-def positive(text: str, most: int = MAX_JOBS) -> int:
-    """argparse type: an integer from 1 to most (J, TIMEOUT)."""
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if n < 1:
-        raise argparse.ArgumentTypeError(f"{n} is not a positive number")
-    if n > most:
-        raise argparse.ArgumentTypeError(f"{n} is more than {most}")
-    return n
-
-
-def seconds(text: str) -> int:
-    """argparse type: TIMEOUT, 1 s to a day."""
-    return positive(text, MAX_TIMEOUT)
-
-
-def workers(jobs: int) -> int:
-    """J capped at the CPUs this process may run on: more processes than
-    CPUs only add memory and switching."""
-    try:
-        cpus = len(os.sched_getaffinity(0))
-    except (AttributeError, OSError):
-        cpus = os.cpu_count() or 1
-    return max(1, min(jobs, cpus))
 
 
 # ---- the subcommands: arguments in, a stage's function called ----------------
@@ -257,6 +181,8 @@ any of them fails."""
 
 
 def parser() -> Parser:
+    """The command line: the options every subcommand takes, then the
+    subcommands in the order of the flow (Commands)."""
     common = Parser(add_help=False)
     common.add_argument("-q", "--quiet", dest="level", action="store_const",
                         const=logging.WARNING, default=argparse.SUPPRESS,
@@ -269,13 +195,25 @@ def parser() -> Parser:
         "The kernel tree is only read; results go to OUT."),
         epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--version", action="version", version=f"detasklet {proc.tool_version()}")
-    sub = p.add_subparsers(dest="cmd", required=True, parser_class=Parser)
+    c = Commands(p.add_subparsers(dest="cmd", required=True, parser_class=Parser), common)
+    for add in (add_convert, add_series, add_checks, add_runtime, add_readers):
+        add(c)
+    return p
 
-    def command(name: str, fn: Callable[[argparse.Namespace], int], text: str,
+
+class Commands:
+    """The subcommands being added, and the options several of them take."""
+
+    def __init__(self, sub: argparse._SubParsersAction, common: Parser) -> None:
+        self.sub, self.common = sub, common
+
+    def command(self, name: str, fn: Callable[[argparse.Namespace], int], text: str,
                 kdir: str = "the kernel tree (never written)",
                 from_out: bool = False) -> argparse.ArgumentParser:
-        c = sub.add_parser(name, parents=[common], help=text, description=text)
-        if from_out:    # default: the tree OUT was made from (OUT/run.json)
+        """A subcommand on a kernel tree (from_out: by default, the tree OUT
+        was made from, OUT/run.json)."""
+        c = self.sub.add_parser(name, parents=[self.common], help=text, description=text)
+        if from_out:
             c.add_argument("kdir", nargs="?", default=None, help=kdir + "; default: the "
                            "tree OUT was made from, if it is still there at the same version")
         else:
@@ -283,28 +221,48 @@ def parser() -> Parser:
         c.set_defaults(fn=fn)
         return c
 
-    def out(c: argparse.ArgumentParser, what: str = "output folder") -> None:
-        c.add_argument("-o", "--out", default="out", help=f"{what} (default: out)")
+    def plain(self, name: str, text: str) -> argparse.ArgumentParser:
+        """A subcommand with no kernel tree."""
+        return self.sub.add_parser(name, parents=[self.common], help=text)
 
-    def jobs(c: argparse.ArgumentParser) -> None:
-        c.add_argument("-j", "--jobs", type=positive, default=os.cpu_count() or 1)
 
-    def build(c: argparse.ArgumentParser, arches: str) -> None:
-        from .check.arches import DEFAULT_ARCHES
-        c.add_argument("--arches", nargs="*", default=[],
-                       help=f"{arches}(default: {' '.join(DEFAULT_ARCHES)})")
-        c.add_argument("--build-dir", default="", help="build folders (default: build/ "
-                       "beside OUT)")
-        c.add_argument("--check", action="store_true", help="only check the arguments and OUT")
+def out(c: argparse.ArgumentParser, what: str = "output folder") -> None:
+    c.add_argument("-o", "--out", default="out", help=f"{what} (default: out)")
 
-    p_scan = command("scan", cmd_scan, "list the files that use the tasklet API")
+
+def jobs(c: argparse.ArgumentParser) -> None:
+    c.add_argument("-j", "--jobs", type=positive, default=os.cpu_count() or 1)
+
+
+def build(c: argparse.ArgumentParser, arches: str) -> None:
+    from .check.arches import DEFAULT_ARCHES
+    c.add_argument("--arches", nargs="*", default=[],
+                   help=f"{arches}(default: {' '.join(DEFAULT_ARCHES)})")
+    c.add_argument("--build-dir", default="", help="build folders (default: build/ "
+                   "beside OUT)")
+    c.add_argument("--check", action="store_true", help="only check the arguments and OUT")
+
+
+def builds(c: Commands, name: str, fn: Callable[[argparse.Namespace], int], text: str,
+           arches: str) -> argparse.ArgumentParser:
+    """A subcommand that builds the tree a convert OUT was made from."""
+    p = c.command(name, fn, text, "the tree OUT was converted from (never written)",
+                  from_out=True)
+    out(p, "a convert OUT")
+    build(p, arches)
+    return p
+
+
+def add_convert(c: Commands) -> None:
+    """scan and convert."""
+    p_scan = c.command("scan", cmd_scan, "list the files that use the tasklet API")
     p_scan.add_argument("paths", nargs="*")
 
-    p_convert = command("convert", cmd_convert, "scan, rewrite, classify, write all.patch, "
-                        "series/ and the reports into OUT", "kernel tree to convert (never "
-                        "written)")
-    p_convert.add_argument("paths", nargs="*", help="limit to these files/folders (like M=); a header elsewhere that "
-                           "declares their tasklets comes with them")
+    p_convert = c.command("convert", cmd_convert, "scan, rewrite, classify, write all.patch, "
+                          "series/ and the reports into OUT", "kernel tree to convert (never "
+                          "written)")
+    p_convert.add_argument("paths", nargs="*", help="limit to these files/folders (like M=); a "
+                           "header elsewhere that declares their tasklets comes with them")
     out(p_convert)
     jobs(p_convert)
     p_convert.add_argument("--timeout", type=seconds, default=120,
@@ -324,9 +282,12 @@ def parser() -> Parser:
     p_convert.add_argument("--to", default="", help="the module's maintainer(s), "
                            "comma-separated (default: its git log's main author)")
 
-    p_series = command("series", cmd_series, "write OUT/series/ again from OUT/all.patch, "
-                       "groups.json and report.json (no spatch)",
-                       "the pristine kernel tree all.patch was made from", from_out=True)
+
+def add_series(c: Commands) -> None:
+    """series and branches: OUT/series/ again, and its branches."""
+    p_series = c.command("series", cmd_series, "write OUT/series/ again from OUT/all.patch, "
+                         "groups.json and report.json (no spatch)",
+                         "the pristine kernel tree all.patch was made from", from_out=True)
     out(p_series)
     p_series.add_argument("--from", dest="from_", help="identity for From: and Signed-off-by: "
                           "(default: DETASKLET_FROM, else git config user.name/email)")
@@ -335,27 +296,28 @@ def parser() -> Parser:
     jobs(p_series)
     caching(p_series)
 
-    p_branches = command("branches", cmd_branches, "one branch per series of OUT/series/ in "
-                         "KDIR's git repository, from the series' base commit: a cover letter "
-                         "commit as b4 prep keeps it, then one commit per patch; made with git "
-                         "plumbing (work tree, index and HEAD untouched), and only branches "
-                         "this command made before are ever moved",
-                         "the git checkout OUT was made from")
+    p_branches = c.command("branches", cmd_branches, "one branch per series of OUT/series/ in "
+                           "KDIR's git repository, from the series' base commit: a cover letter "
+                           "commit as b4 prep keeps it, then one commit per patch; made with git "
+                           "plumbing (work tree, index and HEAD untouched), and only branches "
+                           "this command made before are ever moved",
+                           "the git checkout OUT was made from")
     out(p_branches, "a convert OUT")
     p_branches.add_argument("--prefix", default="detasklet/",
                             help="branch names: PREFIX<series folder> (default: %(default)s)")
 
-    p_send = command("send-check", cmd_send_check, "apply every patch of OUT/series/ alone "
-                     "(git am) and run checkpatch --strict; exit 1 on any failure", from_out=True)
+
+def add_checks(c: Commands) -> None:
+    """The evidence on OUT: send-check, compile-test, coverage; and the
+    core removal, tasklet-free."""
+    p_send = c.command("send-check", cmd_send_check, "apply every patch of OUT/series/ alone "
+                       "(git am) and run checkpatch --strict; exit 1 on any failure", from_out=True)
     out(p_send)
     jobs(p_send)
 
-    p_compile = command("compile-test", cmd_compile_test, "build every converted file (and "
-                        "the .c files including a converted header) pristine and converted, "
-                        "allmodconfig", "the tree OUT was converted from (never written)",
-                        from_out=True)
-    out(p_compile, "a convert OUT")
-    build(p_compile, "in order of preference, x86_64 first ")
+    p_compile = builds(c, "compile-test", cmd_compile_test, "build every converted file (and "
+                       "the .c files including a converted header) pristine and converted, "
+                       "allmodconfig", "in order of preference, x86_64 first ")
     jobs(p_compile)
     p_compile.add_argument("--cc", default="", help='CC for make, e.g. "ccache gcc" (cross: '
                            "gcc becomes <prefix>gcc)")
@@ -376,22 +338,21 @@ def parser() -> Parser:
     p_compile.add_argument("--strict", action="store_true",
                            help="also fail when a file is not built converted on any arch")
 
-    p_coverage = command("coverage", cmd_coverage, "count the files of OUT/report.json "
-                         "(converted or not) that some arch's allmodconfig builds; list the "
-                         "others with why", "the tree OUT was converted from (never written)",
-                         from_out=True)
-    out(p_coverage, "a convert OUT")
-    build(p_coverage, "")
+    builds(c, "coverage", cmd_coverage, "count the files of OUT/report.json (converted or "
+           "not) that some arch's allmodconfig builds; list the others with why", "")
 
-    p_free = command("tasklet-free", cmd_tasklet_free, "write OUT/tasklet-free.patch: the "
-                     "tasklet core removed from kernel/softirq.c, include/linux/interrupt.h "
-                     "and include/trace/events/irq.h, BH workqueue execution kept")
+    p_free = c.command("tasklet-free", cmd_tasklet_free, "write OUT/tasklet-free.patch: the "
+                       "tasklet core removed from kernel/softirq.c, include/linux/interrupt.h "
+                       "and include/trace/events/irq.h, BH workqueue execution kept")
     out(p_free)
 
-    p_rt = command("runtime", cmd_runtime, "build the pristine and the converted (all.patch "
-                   "and tasklet-free.patch) kernel, boot each under QEMU and run the "
-                   "workloads (docs/runtime.md); results in OUT/runtime/",
-                   "the tree OUT was converted from (never written)")
+
+def add_runtime(c: Commands) -> None:
+    """runtime: the pristine and the converted kernel under QEMU."""
+    p_rt = c.command("runtime", cmd_runtime, "build the pristine and the converted (all.patch "
+                     "and tasklet-free.patch) kernel, boot each under QEMU and run the "
+                     "workloads (docs/runtime.md); results in OUT/runtime/",
+                     "the tree OUT was converted from (never written)")
     out(p_rt, "a convert OUT with tasklet-free.patch")
     jobs(p_rt)
     p_rt.add_argument("--build-dir", default="build", help="build folders (default: build)")
@@ -406,14 +367,17 @@ def parser() -> Parser:
     p_rt.add_argument("--rounds", type=int, default=0, help="the benchmark: N rounds of "
                       "both kernels, interleaved; OUT/bench/runtime-bench.json")
 
-    p_report = sub.add_parser("report", parents=[common], help="the figures of a convert "
-                              "OUT: counts, reasons, patches, builds")
+
+def add_readers(c: Commands) -> None:
+    """The commands that read what others wrote: report, leftovers, bench."""
+    p_report = c.plain("report", "the figures of a convert "
+                       "OUT: counts, reasons, patches, builds")
     out(p_report, "a convert OUT")
     p_report.set_defaults(fn=cmd_report)
 
-    p_left = sub.add_parser("leftovers", parents=[common], help="list what still names the "
-                            "tasklet API in a patched tree, and in what a build of it "
-                            "compiled; exit 1 if a compiled file does")
+    p_left = c.plain("leftovers", "list what still names the "
+                     "tasklet API in a patched tree, and in what a build of it "
+                     "compiled; exit 1 if a compiled file does")
     p_left.add_argument("src", help="a patched kernel tree")
     p_left.add_argument("--build", help="a kbuild O= folder of src")
     p_left.add_argument("--report", help="convert's report.json")
@@ -422,9 +386,9 @@ def parser() -> Parser:
                         "(or of Documentation/) still names the API, compiled or not")
     p_left.set_defaults(fn=cmd_leftovers)
 
-    p_bench = sub.add_parser("bench", parents=[common], help="read the detasklet_bench "
-                             "KUnit output of make bench into bench.json, a table and "
-                             "latency.png (ratios to the tasklet of the same boot)")
+    p_bench = c.plain("bench", "read the detasklet_bench "
+                      "KUnit output of make bench into bench.json, a table and "
+                      "latency.png (ratios to the tasklet of the same boot)")
     p_bench.add_argument("--log", action="append", default=[], metavar="WHERE=PATH",
                          help="kunit.py's test.log of one run (um=..., x86_64=...)")
     p_bench.add_argument("-o", "--out", required=True, help="the folder (OUT/bench)")
@@ -435,11 +399,10 @@ def parser() -> Parser:
                          "not known)")
     p_bench.add_argument("--no-plot", action="store_true", help="no latency.png")
     p_bench.set_defaults(fn=cmd_bench)
-    return p
 
 
 def main(argv: list[str] | None = None) -> int:
-    _logging(logging.INFO)
+    setup_logging(logging.INFO)
     a = parser().parse_args(argv)
     log.setLevel(getattr(a, "level", logging.INFO))
 

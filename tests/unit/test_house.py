@@ -5,12 +5,15 @@ a change that breaks one fails here:
 - one process layer: no module but detasklet/proc.py imports subprocess
   (or starts a program through os);
 - one C reader: no re. call outside detasklet/ctext/ names the tasklet API
-  (its regexes live in ctext/ and are imported from there)."""
+  (its regexes live in ctext/ and are imported from there);
+- modules of one concern and functions a screen long: no module over
+  MAX_MODULE lines, no function over MAX_FUNCTION lines."""
 
 from __future__ import annotations
 
 import ast
 import re
+import tempfile
 import unittest
 from pathlib import Path
 
@@ -18,6 +21,7 @@ SCRIPTS = Path(__file__).resolve().parents[2] / "scripts"
 PKG = SCRIPTS / "detasklet"
 PROC = PKG / "proc.py"
 CTEXT = PKG / "ctext"
+MAX_MODULE, MAX_FUNCTION = 450, 80
 # os calls that start a program
 _OS_START = re.compile(r"system|popen|spawn\w*|exec\w*|posix_spawn\w*|fork\w*")
 # The tasklet API in a pattern: tasklet_*, struct tasklet_struct, DECLARE_TASKLET*,
@@ -68,6 +72,19 @@ def api_regexes(mod: ast.Module) -> list[str]:
     return found
 
 
+def too_long(p: Path, mod: ast.Module) -> list[str]:
+    found = []
+    lines = len(p.read_text().splitlines())
+    if lines > MAX_MODULE:
+        found.append(f"the module: {lines} lines")
+    for n in ast.walk(mod):
+        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            size = (n.end_lineno or n.lineno) - n.lineno + 1
+            if size > MAX_FUNCTION:
+                found.append(f"{n.name}() at line {n.lineno}: {size} lines")
+    return found
+
+
 class OneProcessLayer(unittest.TestCase):
     def test_only_proc_starts_programs(self) -> None:
         bad = {rel(p): f for p in modules() if p != PROC and (f := starts_programs(tree(p)))}
@@ -94,6 +111,23 @@ class OneCReader(unittest.TestCase):
                         "D = re.compile(r'detasklet-(\\d+)-|__detasklet_\\w+|DETASKLET_HI')\n"
                         "E = re.match(r'\\bfoo', c)\n")
         self.assertEqual([f.split(":")[0] for f in api_regexes(mod)], ["2", "3", "4"])
+
+
+class Sizes(unittest.TestCase):
+    def test_no_long_module_or_function(self) -> None:
+        bad = {rel(p): f for p in modules() if (f := too_long(p, tree(p)))}
+        self.assertEqual(bad, {}, f"at most {MAX_MODULE} lines a module, {MAX_FUNCTION} a "
+                                  "function: split along its passes")
+
+    def test_the_measure_counts_every_line(self) -> None:
+        with tempfile.TemporaryDirectory() as d:
+            p = Path(d, "m.py")
+            p.write_text("def f():\n" + "    x = 1\n" * (MAX_FUNCTION - 1)
+                         + "\n\ndef g():\n" + "    x = 1\n" * MAX_FUNCTION)
+            self.assertEqual(too_long(p, tree(p)), [f"g() at line {MAX_FUNCTION + 3}: "
+                                                    f"{MAX_FUNCTION + 1} lines"])
+            p.write_text("x = 1\n" * (MAX_MODULE + 1))
+            self.assertEqual(too_long(p, tree(p)), [f"the module: {MAX_MODULE + 1} lines"])
 
 
 if __name__ == "__main__":

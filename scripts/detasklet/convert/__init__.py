@@ -6,9 +6,9 @@ strings the stages and its docstring is the whole flow.
     pipeline       KDIR -> facts -> verdicts -> rewrite -> target -> output -> OUT
     facts/     1-2 what the tree says, before anything is rewritten: scan,
                    groups (with driver_patches, per_vector, normalise,
-                   refusals, legacy, legacy_local, unused)
+                   refusals, legacy, legacy_local, legacy_data, unused)
     verdicts/  2   a verdict for each call that is not the same operation:
-                   sites (kills; proven by analyses, balance, percpu, disabled,
+                   sites (sync, kills; proven by analyses, balance, percpu, disabled,
                    unlock_wait; or decisions)
     rewrite/   3-4 the text rewritten, and what of it reaches the patch:
                    protocol, spatch, fixups, classify

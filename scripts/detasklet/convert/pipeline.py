@@ -120,6 +120,21 @@ def run(kdir: Path, paths: list[str], jobs: int, timeout: int,
     results = spatch.rewrite_all(kdir, todo, jobs, timeout, progress, store)
     clock.lap("spatch")
     log.info(f"classifying the {len(results)} rewritten files...")
+    outcomes = classified(kdir, kernel_tree, found, old, results, api, policies, choices,
+                          target)
+    clock.lap("classify")
+    return outcomes
+
+
+def classified(kdir: Path, kernel_tree: Path, found: list[groups.Group], old: dict[str, str],
+               results: dict[str, spatch.Result], api: dict[str, list[str]],
+               policies: list[policy.Policy] | None, choices: list[policy.TargetChoice] | None,
+               target: str) -> list[list[classify.Outcome]]:
+    """After spatch: the subsystems' own workqueues in their drivers' new
+    text (target.policy), each group all or nothing (rewrite.classify),
+    then its target: TARGET=thread or a subsystem's choice moves it to
+    process context (target.thread) unless it must stay on BH, and the
+    late queues of the hot paths."""
     if policies is None:
         policies = policy.usable(kernel_tree, [p for p in policy.load()
                                         if any(p.covers(r) for r in results)])
@@ -150,7 +165,6 @@ def run(kdir: Path, paths: list[str], jobs: int, timeout: int,
         elif (stays or why) and target == "thread":
             outcomes[n] = [replace(o, target_why=stays or why) for o in outcomes[n]]
         outcomes[n] = thread.late(outcomes[n], hot)
-    clock.lap("classify")
     return outcomes
 
 

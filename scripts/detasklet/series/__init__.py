@@ -8,7 +8,8 @@
       hotpaths       the hot paths a cover letter quotes bench figures for (hotpaths.toml)
     prefix         the subject prefix of a driver: git history or a table
     maintainers  3 MAINTAINERS sections; To/Cc from get_maintainer.pl
-    message      4 the commit message of a patch, the cover letter's text
+    message      4 the commit message of a patch
+    letter       4 the cover letter's text
       evidence       what a mail may say was measured: compile-test, make runtime
     identity       From:, Date:, base: never the clock
     mbox         5 what each mail says, the cover letter

@@ -30,7 +30,7 @@ from ..kdir import kernel_version
 from ..out import files as outfiles, place
 from ..out.staging import changed, locked, write_file
 from ..out.files import Status
-from . import evidence, gitmail, hotpaths, maintainers, mbox, message, plan as plan_, trees
+from . import evidence, gitmail, hotpaths, letter, maintainers, mbox, plan as plan_, trees
 from .identity import Ident, identity
 from .plan import Patch
 from .trees import Tree
@@ -263,6 +263,19 @@ def write_identity(out: Path, ident: Ident, needs: dict[str, str] | None = None)
     write_file(out, "report.json", json.dumps(data, indent=1) + "\n")
 
 
+def set_targets(patches: list[Patch], rep: dict) -> None:
+    """Each patch's process-context queues when all its files moved there
+    (TARGET=thread), their guards, or why it stays on BH."""
+    moved = {f["path"]: f for f in rep["files"] if f.get("target") == "thread"}
+    for p in patches:
+        p.thread = rep.get("thread_queues", {}) if p.files and not (
+            p.prep or p.driver_prep or p.core) and all(f in moved for f in p.files) else {}
+        p.guards = [g for f in p.files for g in moved.get(f, {}).get("guards", [])]
+        p.kept_bh = "" if p.thread or rep.get("target") != "thread" else next(
+            (f.get("target_why", "") for f in rep["files"]
+             if f["path"] in p.files and f.get("target_why")), "")
+
+
 def build(kdir: Path, out: Path, ident: Ident, jobs: int = 2, out_name: str = "",
           store: cache.Cache | None = None, times: dict[str, float] | None = None,
           fresh: bool = False) -> list[Patch]:
@@ -278,14 +291,7 @@ def build(kdir: Path, out: Path, ident: Ident, jobs: int = 2, out_name: str = ""
     index = plan_.index_of(kdir)
     patches = plan_.plan(kdir, fds, old, groups, index, rep.get("prep", []),
                          rep.get("driver_prep", []))
-    moved = {f["path"]: f for f in rep["files"] if f.get("target") == "thread"}
-    for p in patches:
-        p.thread = rep.get("thread_queues", {}) if p.files and not (
-            p.prep or p.driver_prep or p.core) and all(f in moved for f in p.files) else {}
-        p.guards = [g for f in p.files for g in moved.get(f, {}).get("guards", [])]
-        p.kept_bh = "" if p.thread or rep.get("target") != "thread" else next(
-            (f.get("target_why", "") for f in rep["files"]
-             if f["path"] in p.files and f.get("target_why")), "")
+    set_targets(patches, rep)
     if rep.get("core"):
         patches.append(plan_.core_patch(kdir, core_diffs(out, rep), index))
     log.info(f"series: the {len(fds)} files all.patch changes (converted, and the prep patches') "
@@ -322,8 +328,8 @@ def build(kdir: Path, out: Path, ident: Ident, jobs: int = 2, out_name: str = ""
         for n, (p, text) in enumerate(zip(s.patches, texts), 1):
             (d / patch_name(n, p)).write_text(text, errors="surrogateescape")
         if s.fixes_of:
-            lines = message.fixes_cover(s.patches, fds, who, ident.base, f"the {s.fixes_of} "
-                                        "tree", [t.folder for t in series if t.needs == s.folder])
+            lines = letter.fixes_cover(s.patches, fds, who, ident.base, f"the {s.fixes_of} "
+                                       "tree", [t.folder for t in series if t.needs == s.folder])
             title = "Driver fixes needed before their conversion to BH workqueues"
             (d / "0000-cover-letter.patch").write_text(
                 mbox.cover_file(s.patches, ident, lines, title, tip, signature, s.tree.tag),
@@ -333,9 +339,9 @@ def build(kdir: Path, out: Path, ident: Ident, jobs: int = 2, out_name: str = ""
         srep = {**rep, "files": [f for f in rep["files"] if f["path"] in mine or (
             s.part == 1 and left_tree.get(f["path"]) == s.tree.name)]}
         after = series[folder_of[s.needs]].patches if s.needs else []
-        lines = message.cover(s.patches, srep, fds, ev, who, ident.base,
-                              f"the {s.tree.name} tree", part_text(s), bench, hot,
-                              [p for p in after if set(p.files) & mine], s.needs, pre)
+        lines = letter.cover(s.patches, srep, fds, ev, who, ident.base,
+                             f"the {s.tree.name} tree", part_text(s), bench, hot,
+                             [p for p in after if set(p.files) & mine], s.needs, pre)
         title = ("Convert tasklet users to workqueues" if any(p.thread for p in s.patches)
                  else "Convert tasklet users to BH workqueues") + (
             f" (part {s.part} of {s.parts})" if s.parts > 1 else "")

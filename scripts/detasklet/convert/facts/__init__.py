@@ -10,5 +10,6 @@
       refusals        internals, atomic callers, side effects: why a file cannot convert
       legacy          tasklet_init() callbacks whose data is the container
       legacy_local    the other legacy callbacks: their data as a local
+        legacy_data     where that data comes from, and how the body reads it
       unused          tasklet members no code names: removed, not converted
 """

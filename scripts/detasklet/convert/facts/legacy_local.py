@@ -48,11 +48,11 @@ from ...ctext.lex import block_at, function_start, line_of
 from ...ctext.tasklet import (INIT_CB_RE, INIT_PTR_RE, MEMBER_INIT_RE, any_declaration,
                               init_or_legacy_callback, member_declaration)
 from .legacy import decl_re, def_re
+from .legacy_data import (Site, member_path, mirror_member, mirror_pointer_read, reads,
+                          void_pointer_read)
 from .refusals import has_side_effect
 
 _CAST_USE = r"\(\s*(?!void\s*\*)(?:const\s+)?(?:struct\s+)?\w+\s*\*\s*\)\s*"
-
-Site = tuple[str, "re.Match[str] | None", int]     # (file, the init parsed, its offset)
 
 
 @dataclass(frozen=True)
@@ -92,128 +92,6 @@ class LocalCb:
         return f"{of}->{self.field}_data"
 
 
-_MEMBER_DATA_RE = re.compile(r"(?:\(\s*unsigned\s+long\s*\)\s*)?&\s*(?P<par>\()?\s*(?P<e>.+?)"
-                             r"\s*(?P<op>->|\.)\s*(?P<path>\w+(?:\s*(?:->|\.)\s*\w+)*)"
-                             r"\s*(?(par)\))", re.S)
-
-
-def reads(d: str) -> re.Pattern[str]:
-    """The name d as a variable, not a member of the same name (x->d,
-    x.d: omap_ssi's parameter dev and omap_ssi->dev)."""
-    return re.compile(r"(?<!->)(?<!\.)\b" + d + r"\b")
-
-
-def void_read_re(d: str, name: str = r"\w+", ctag: str = r"\w+") -> re.Pattern[str]:
-    """'struct C *p = (void *)d;', also through (uintptr_t) and with
-    parentheses around d (nitrox): groups tag, name."""
-    return re.compile(r"\bstruct\s+(?P<tag>" + ctag + r")\s*\*\s*(?P<name>" + name +
-                      r")\s*=\s*\(\s*void\s*\*\s*\)\s*(?:\(\s*uintptr_t\s*\)\s*)?"
-                      r"(?P<par>\()?\s*" + d + r"\s*(?(par)\))\s*;")
-
-
-def void_pointer_read(body: str, d: str, ctype: str) -> str:
-    """The pointer p when the only read of d in body (masked) is the
-    declaration 'struct C *p = (void *)d;' with C the container type:
-    then p is from_work(p, work, f). "" otherwise."""
-    if not ctype.startswith("struct ") or len(reads(d).findall(body)) != 1:
-        return ""
-    m = void_read_re(d).search(body)
-    return m.group("name") if m and "struct " + m.group("tag") == ctype else ""
-
-
-def typed_read_re(d: str, name: str = r"\w+", tag: str = r"\w+") -> re.Pattern[str]:
-    """'struct T *p = (struct T *)d;' or '... = (void *)d;': groups tag, name."""
-    return re.compile(r"\bstruct\s+(?P<tag>" + tag + r")\s*\*\s*(?P<name>" + name +
-                      r")\s*=\s*\(\s*(?:void|struct\s+(?P=tag))\s*\*\s*\)\s*(?P<par>\()?\s*"
-                      + d + r"\s*(?(par)\))\s*;")
-
-
-def mirror_pointer_read(codes: list[str], body: str, d: str, g: str) -> tuple[str, str]:
-    """(p, 'struct T') when the only read of d in body (masked) is
-    'struct T *p = (struct T *)d;' (or (void *)d) and every declaration
-    of a member g in the group is 'struct T *g;': p is then the member
-    itself, with no unsigned long on the way. ("", "") otherwise."""
-    if len(reads(d).findall(body)) != 1:
-        return "", ""
-    m = typed_read_re(d).search(body)
-    if not m:
-        return "", ""
-    decls = [t for c in codes for t in re.findall(r"\bstruct\s+(\w+)\s*\*\s*" + g + r"\s*;", c)]
-    if not decls or set(decls) != {m.group("tag")}:
-        return "", ""
-    return m.group("name"), "struct " + m.group("tag")
-
-
-def member_path(inits: list["re.Match[str]"]) -> str:
-    """The member path P when every init tasklet_init(&E->f, cb, D) passes
-    D = &E->P (or &E.P with &E.f), E the same expression as the tasklet's
-    own container: then D is &container_of(work, C, f)->P, whatever E was.
-    "" otherwise."""
-    paths = set()
-    for m in inits:
-        d = _MEMBER_DATA_RE.fullmatch(m.group("data").strip())
-        if not d or _norm(d.group("e")) != _norm(m.group("e")) or d.group("op") != m.group("op"):
-            return ""
-        paths.add(re.sub(r"\s+", "", d.group("path")))
-    return paths.pop() if len(paths) == 1 else ""
-
-
-def _norm(e: str) -> str:
-    return re.sub(r"\s+", "", e)
-
-
-_CASTS_RE = re.compile(r"^(?:\(\s*(?:unsigned\s+long|uintptr_t|void\s*\*)\s*\)\s*)+")
-
-
-def _stored(code: str, m: "re.Match[str]", at: int) -> str:
-    """The member g when the data D of the init m (at offset at) was stored
-    by 'E->g = D;' (E the tasklet's own container, the same op), earlier
-    in the same block with no brace, assignment to E or D, or label in
-    between, as a statement of its own (not the body of an unbraced if,
-    else, for or while). "" otherwise."""
-    data = _CASTS_RE.sub("", m.group("data").strip())
-    if not re.fullmatch(r"\w+", data) or m.group("par"):
-        return ""
-    e, op = m.group("e"), re.escape(m.group("op"))
-    start = max(code.rfind("{", 0, at), code.rfind("}", 0, at))
-    block = code[start + 1:at]
-    stores = list(re.finditer(r"(?<![\w.>])" + re.escape(e).replace(r"\ ", r"\s*") + r"\s*"
-                              + op + r"\s*(\w+)\s*=(?!=)\s*" + data + r"\s*;", block))
-    if not stores:
-        return ""
-    st = stores[-1]
-    before = block[:st.start()].rstrip()
-    if before and (before[-1] not in ";{}" or re.search(r"\b(?:else|do)$", before)):
-        return ""
-    after = block[st.end():]
-    if re.search(r"(?<![=!<>])\b(?:" + re.escape(e) + "|" + data + r")\s*=(?!=)", after) \
-            or re.search(r"^\s*\w+\s*:(?!:)", after, re.M):
-        return ""
-    return st.group(1)
-
-
-def _only_store(codes: dict[str, str], ctype: str, g: str) -> bool:
-    """Whether the group writes member g (->g = or .g =, also +=, ++ and
-    --) or takes its address at most once, the store _stored found: a
-    write through a variable declared as a pointer to another struct
-    type does not count."""
-    tag = ctype.split()[-1]
-    writes = 0
-    pat = re.compile(r"(\w+)?\s*(?:->|\.)\s*" + g + r"\b\s*(?:(?:<<|>>|[-+*/%|&^])?=(?!=)|\+\+|--)"
-                     r"|&\s*\(?\s*[\w.>()\[\]-]*(?:->|\.)\s*" + g + r"\b(?!\s*(?:->|\.|\[))"
-                     r"|(?:\+\+|--)\s*[\w.>-]*(?:->|\.)\s*" + g + r"\b")
-    for code in codes.values():
-        for w in pat.finditer(code):
-            base = w.group(1)
-            if base:
-                decl = list(re.finditer(r"\bstruct\s+(\w+)\s*\*\s*" + base + r"\b",
-                                        code[:w.start()]))
-                if decl and decl[-1].group(1) != tag:
-                    continue        # another struct's member of the same name
-            writes += 1
-    return writes == 1
-
-
 def _declared_in_c(codes: dict[str, str], f: str) -> bool:
     """Whether the tasklet member f is declared in a .c file: its struct
     is then seen by that file alone, and no file around the group can
@@ -221,19 +99,6 @@ def _declared_in_c(codes: dict[str, str], f: str) -> bool:
     return any(p.endswith(".c") and any(member_declaration(f).match(c, m.start())
                                         for m in any_declaration(f).finditer(c))
                for p, c in codes.items())
-
-
-def mirror_member(codes: dict[str, str], sites: list[Site], ctype: str,
-                  near: Callable[[str], dict[str, str]]) -> str:
-    """The member g when the one init's data was just stored in E->g (see
-    _stored) and g is written nowhere else in the group or near it
-    (near(g): the masked files around the group that name g); ""
-    otherwise."""
-    gs = {_stored(codes[f], m, at) if m else "" for f, m, at in sites}
-    if len(gs) != 1 or "" in gs or len(sites) != 1:
-        return ""
-    g = gs.pop()
-    return g if _only_store({**near(g), **codes}, ctype, g) else ""
 
 
 def member_struct(codes: list[str], f: str) -> str:
@@ -309,72 +174,77 @@ def locals_for(codes: dict[str, str], legacy: dict[str, str],
                                                      m.start()))
     out: dict[str, LocalCb] = {}
     why = _pointer_inits(codes)
-    texts = list(codes.values())
     for cb, sites in sorted(inits.items()):
-        f0, _, at0 = sites[0]
-        where = f"tasklet_init() of {cb}() at line {line_of(codes[f0], at0)}"
-        defs = [(f, m) for f, c in codes.items() for m in def_re(cb).finditer(c)]
-        body = block_at(codes[defs[0][0]], defs[0][1].end() - 1) if len(defs) == 1 else None
-        if cb in legacy and (body is None or "." in legacy[cb]
-                             or _clean(body, defs[0][1].group(1))):
-            continue                     # the from_work() rules of 20-legacy-init
-        if body is not None and not reads(defs[0][1].group(1)).search(body):
-            continue                     # data never read: 21-legacy-nodata, or refused
-        fields = {m.group("f") for _, m, _ in sites if m}
-        if any(m is None for _, m, _ in sites) or len(fields) != 1:
-            why[f0] = (f"{where}: its tasklet is not a plain member E->f or E.f in every "
-                       "init (an array element, a pointer or a variable), so the data "
-                       "has no field to live in")
-            continue
-        fld = fields.pop()
-        ctype = member_struct(texts, fld)
-        if not ctype:
-            why[f0] = (f"{where}: no single struct of the group declares the tasklet "
-                       f"member '{fld}', so the data has no field to live in")
-            continue
-        if body is None:
-            why[f0] = f"{where}: {cb}(unsigned long) is not defined once in the group"
-            continue
-        other = _other_use(codes, cb)
-        wrapper = ""
-        if other:
-            # A container callback is left to the from_work() rules, which
-            # rewrite its direct calls too (legacy-direct-call); the reason
-            # says why when they cannot.
-            bad = "" if cb in legacy else _wrapper_blocker(codes, cb, sites, defs[0][0], ctype)
-            if cb in legacy or bad:
-                why[other[0]] = (f"{where}: {cb}() is also used at line {other[1]} (a direct "
-                                 "call or a pointer to it would still pass an unsigned long)"
-                                 + (f", and a work function calling it cannot be added: {bad}"
-                                    if bad else ""))
-                continue
-            wrapper = cb + "_work"
-        container = cb in legacy
-        # The field form names E twice (E->f_data = data; INIT_WORK(&E->f, cb)):
-        # only when E has no side effect (no call, ++, --, assignment). The
-        # member form drops the data, which names E: the same condition.
-        busy = next((m for _, m, _ in sites if m and has_side_effect(m.group("e"))), None)
-        if not container and busy:
-            why[f0] = (f"{where}: its tasklet expression '{busy.group('e')}' would be "
-                       "evaluated twice with the data field")
-            continue
-        path = "" if container else member_path([m for _, m, _ in sites if m])
-        mirror = "" if container or path else mirror_member(
-            codes, sites, ctype, (lambda g: {}) if _declared_in_c(codes, fld) else near)
-        if not container and not path and not mirror and _named_member(texts, fld + "_data"):
-            why[f0] = f"{where}: the name {fld}_data for its data field is taken"
-            continue
-        kind = ("container" if container else "member" if path else "mirror" if mirror
-                else "field")
-        param = defs[0][1].group(1)
-        fold, fold_type = "", ""
-        if container and not wrapper:
-            fold = void_pointer_read(body, param, ctype)
-        elif mirror and not wrapper:
-            fold, fold_type = mirror_pointer_read(texts, body, param, mirror)
-        out[cb] = LocalCb(kind, fld, ctype, param, defs[0][0], wrapper, path, mirror, fold,
-                          fold_type)
+        got = local_cb(codes, legacy, near, cb, sites)
+        if isinstance(got, LocalCb):
+            out[cb] = got
+        elif got:
+            why[got[0]] = got[1]
     return out, why
+
+
+def local_cb(codes: dict[str, str], legacy: dict[str, str], near: Callable[[str], dict[str, str]],
+             cb: str, sites: list[Site]) -> LocalCb | tuple[str, str] | None:
+    """The local-variable form of callback cb, whose inits are sites; or
+    (file, why) it has none; None when cb is left to the rules of the
+    from_work() form (legacy) or to 21-legacy-nodata."""
+    texts = list(codes.values())
+    f0, _, at0 = sites[0]
+    where = f"tasklet_init() of {cb}() at line {line_of(codes[f0], at0)}"
+    defs = [(f, m) for f, c in codes.items() for m in def_re(cb).finditer(c)]
+    body = block_at(codes[defs[0][0]], defs[0][1].end() - 1) if len(defs) == 1 else None
+    if cb in legacy and (body is None or "." in legacy[cb]
+                         or _clean(body, defs[0][1].group(1))):
+        return None                      # the from_work() rules of 20-legacy-init
+    if body is not None and not reads(defs[0][1].group(1)).search(body):
+        return None                      # data never read: 21-legacy-nodata, or refused
+    fields = {m.group("f") for _, m, _ in sites if m}
+    if any(m is None for _, m, _ in sites) or len(fields) != 1:
+        return f0, (f"{where}: its tasklet is not a plain member E->f or E.f in every "
+                    "init (an array element, a pointer or a variable), so the data "
+                    "has no field to live in")
+    fld = fields.pop()
+    ctype = member_struct(texts, fld)
+    if not ctype:
+        return f0, (f"{where}: no single struct of the group declares the tasklet "
+                    f"member '{fld}', so the data has no field to live in")
+    if body is None:
+        return f0, f"{where}: {cb}(unsigned long) is not defined once in the group"
+    other = _other_use(codes, cb)
+    wrapper = ""
+    if other:
+        # A container callback is left to the from_work() rules, which
+        # rewrite its direct calls too (legacy-direct-call); the reason
+        # says why when they cannot.
+        bad = "" if cb in legacy else _wrapper_blocker(codes, cb, sites, defs[0][0], ctype)
+        if cb in legacy or bad:
+            return other[0], (f"{where}: {cb}() is also used at line {other[1]} (a direct "
+                              "call or a pointer to it would still pass an unsigned long)"
+                              + (f", and a work function calling it cannot be added: {bad}"
+                                 if bad else ""))
+        wrapper = cb + "_work"
+    container = cb in legacy
+    # The field form names E twice (E->f_data = data; INIT_WORK(&E->f, cb)):
+    # only when E has no side effect (no call, ++, --, assignment). The
+    # member form drops the data, which names E: the same condition.
+    busy = next((m for _, m, _ in sites if m and has_side_effect(m.group("e"))), None)
+    if not container and busy:
+        return f0, (f"{where}: its tasklet expression '{busy.group('e')}' would be "
+                    "evaluated twice with the data field")
+    path = "" if container else member_path([m for _, m, _ in sites if m])
+    mirror = "" if container or path else mirror_member(
+        codes, sites, ctype, (lambda g: {}) if _declared_in_c(codes, fld) else near)
+    if not container and not path and not mirror and _named_member(texts, fld + "_data"):
+        return f0, f"{where}: the name {fld}_data for its data field is taken"
+    kind = ("container" if container else "member" if path else "mirror" if mirror
+            else "field")
+    param = defs[0][1].group(1)
+    fold, fold_type = "", ""
+    if container and not wrapper:
+        fold = void_pointer_read(body, param, ctype)
+    elif mirror and not wrapper:
+        fold, fold_type = mirror_pointer_read(texts, body, param, mirror)
+    return LocalCb(kind, fld, ctype, param, defs[0][0], wrapper, path, mirror, fold, fold_type)
 
 
 def _wrapper_blocker(codes: dict[str, str], cb: str, sites: list[Site],

@@ -208,7 +208,17 @@ def report(out: Path, kernel: str, outcomes: list[Outcome],
     lines += sites_section(outcomes)
     if thread:
         lines += thread_section(outcomes)
-    for pr in preps or []:
+    lines += later_sections(outcomes, preps or [], warnings or [], unscanned or [])
+    (out / "report.md").write_text("\n".join(lines) + "\n")
+
+
+def later_sections(outcomes: list[Outcome], preps: list[Prep], warnings: list[str],
+                   unscanned: list[tuple[str, str]]) -> list[str]:
+    """report.md after its tables: the subsystem policies, the reviewer's
+    notes, the warnings, the code spatch could not parse, the paths not
+    scanned and the files not converted, each with why."""
+    lines: list[str] = []
+    for pr in preps:
         pol = pr.policy
         lines += ["", f"## Subsystem policy: {pol.name}", "",
                   f"The converted files under {', '.join(f'`{p}`' for p in pol.paths)} queue "
@@ -236,7 +246,7 @@ def report(out: Path, kernel: str, outcomes: list[Outcome],
     if left:
         lines += ["", "## Not converted, and why", ""]
         lines += [f"- `{o.path}` ({o.status}): {o.reason}" for o in left]
-    (out / "report.md").write_text("\n".join(lines) + "\n")
+    return lines
 
 
 def thread_section(outcomes: list[Outcome]) -> list[str]:

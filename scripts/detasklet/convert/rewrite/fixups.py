@@ -27,7 +27,7 @@ from ...ctext.tasklet import (FORWARD_DECL_RE, MEMBER_LINE_RE, SCHEDULE_CALL_RE,
                               member_declaration, only_forward_declared)
 from ...mapping import MAPPING, bh_queue
 
-from ..facts.legacy_local import typed_read_re, void_read_re
+from ..facts.legacy_data import typed_read_re, void_read_re
 from ..facts import unused
 
 if TYPE_CHECKING:

@@ -2,7 +2,9 @@
 """Stage 2 of make convert: a verdict for each call whose replacement is not
 the same operation (enable, kill, disable, unlock_wait...).
 
-    sites           the verdicts of a group's sites, and its text with their markers
+    sites           the verdicts of a group's sites, in passes (plan()), and its
+                    text with their markers
+      sync            the verdict of a kill, disable or unlock_wait no decision covers
       analyses        the named analyses that prove a site exact
       kills           the replacement of a tasklet_kill() site, and why
       balance         an enable some path of its function reaches without the disable

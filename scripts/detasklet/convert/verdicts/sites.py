@@ -54,9 +54,8 @@ from dataclasses import dataclass, field
 
 from ...ctext.lex import call_args, function_spans
 from ...ctext.tasklet import SITE_CALL_RE, global_tasklet, key
-from .analyses import Facts, before_init, facts_of
-from . import balance, disabled, percpu, unlock_wait
-from .kills import disabled_kill, kill, listed
+from .analyses import Facts, facts_of
+from . import balance, disabled, percpu, sync
 from .decisions import Decision
 from ..facts.legacy_local import member_struct
 from ...mapping import bh_queue
@@ -260,29 +259,62 @@ def _tracked(item: str, sites: list[Site], f: Facts) -> tuple[Tracked | None, st
 
 
 def plan(codes: dict[str, str], decisions: list[Decision], hi_keys: set[str]) -> Plan:
-    """The choice for every site of a group (comment-stripped codes)."""
+    """The choice for every site of a group (comment-stripped codes), in
+    passes, each a function of its own: a person's refusals (the group
+    then stays as it is), the schedules of the items queued both ways, the
+    enables, the tracked form of their items, the sync calls (sync.py),
+    and the workqueue of each queued site. A refusal is kept per file, the
+    first one found."""
     f = facts_of(codes)
     p = Plan([s for path, code in codes.items() for s in find(path, code)])
+    if refused_by_decision(p, decisions):     # the group stays as it is: nothing to choose
+        return p
+    by_item: dict[str, list[Site]] = {}
+    for s in p.sites:
+        by_item.setdefault(s.item, []).append(s)
+    merged = both_ways(p, by_item, hi_keys, decisions)
+    choose_enables(p, codes, decisions, f)
+    track(p, by_item, f, merged)
+    enables = {i: [s for s in ss if s.api == "tasklet_enable"] for i, ss in by_item.items()}
+    for s in p.sites:
+        if s.api not in SYNC_APIS:
+            continue
+        d = _decision(s, decisions)
+        if d:
+            _decide(s, d)
+            continue
+        why = sync.choose(s, p.sites, f, enables, codes[s.path])
+        if why:
+            refuse(p, s, why)
+    set_queues(p, hi_keys)
+    return p
+
+
+def refuse(p: Plan, s: Site, why: str) -> None:
+    """s's file refused for why, unless an earlier site refused it."""
+    p.refusals.setdefault(s.path, f"{s.api}() at line {s.line}"
+                          + (f" in {s.function}()" if s.function else "") + f": {why}")
+
+
+def refused_by_decision(p: Plan, decisions: list[Decision]) -> bool:
+    """Whether a person decided no rewrite is right at some site of p (its
+    file refused with the decision's reason)."""
     refused = []
-    for s in p.sites:                 # a person decided no rewrite is right here
+    for s in p.sites:
         d = next((d for d in decisions if d.replacement == "refuse" and d.matches(
             s.path, s.function, s.api, s.item, s.occurrence)), None)
         if d:
             p.refusals.setdefault(s.path, f"{s.api}() in {s.function}(): {d.why} "
                                           f"({d.source})")
             refused.append(s)
-    if refused:                       # the group stays as it is: nothing to choose
-        return p
-    by_item: dict[str, list[Site]] = {}
-    for s in p.sites:
-        by_item.setdefault(s.item, []).append(s)
+    return bool(refused)
 
-    def refuse(s: Site, why: str) -> None:
-        p.refusals.setdefault(s.path, f"{s.api}() at line {s.line}"
-                              + (f" in {s.function}()" if s.function else "") + f": {why}")
 
-    # schedules of an item queued both ways: one workqueue per item, so the
-    # normal sites follow the hi ones unless a decision says otherwise
+def both_ways(p: Plan, by_item: dict[str, list[Site]], hi_keys: set[str],
+              decisions: list[Decision]) -> set[str]:
+    """The items queued both ways (hi and normal): one workqueue per item,
+    so their normal schedules follow the hi ones where a decision says so,
+    and are refused otherwise. The items, for their flag's queue."""
     merged = {i for i, ss in by_item.items()
               if {s.api for s in ss} >= set(SCHEDULES) or
               i in hi_keys and any(s.api == "tasklet_schedule" for s in ss)}
@@ -292,21 +324,26 @@ def plan(codes: dict[str, str], decisions: list[Decision], hi_keys: set[str]) ->
                 (d for t in by_item[s.item] if (d := _decision(t, decisions))
                  and d.replacement == "system_bh_highpri_wq"), None)
             if d is None:
-                refuse(s, f"{s.item} is also queued with tasklet_hi_schedule(): one work "
-                          "item must stay on one workqueue, and whether this site may move "
-                          "to system_bh_highpri_wq (or keep its own queue because the two "
-                          "never apply to the same item) is a decision for this driver")
+                refuse(p, s, f"{s.item} is also queued with tasklet_hi_schedule(): one work "
+                             "item must stay on one workqueue, and whether this site may move "
+                             "to system_bh_highpri_wq (or keep its own queue because the two "
+                             "never apply to the same item) is a decision for this driver")
                 continue
             _decide(s, d)
             if d.replacement == "own":
                 if s.in_macro:
-                    refuse(s, f"a decision keeps this site of {s.item} on its own queue, but "
-                              "the call is inside a macro, which is rewritten by name")
+                    refuse(p, s, f"a decision keeps this site of {s.item} on its own queue, "
+                                 "but the call is inside a macro, which is rewritten by name")
                     continue
                 s.replacement = "system_bh_wq"
+    return merged
 
-    # enables: a decision, the one enable at init of an item declared
-    # disabled (convert.disabled), or the tracked form
+
+def choose_enables(p: Plan, codes: dict[str, str], decisions: list[Decision], f: Facts) -> None:
+    """Each enable: a decision, the one enable at init of an item declared
+    disabled (disabled.py), or the tracked form, unless its function has a
+    path without the disable (balance.py) or its per-CPU item's CPU is not
+    known (percpu.py)."""
     p.enabled, why_not = disabled.plan(p.sites, codes, f)
     for path, why in why_not.items():
         p.refusals.setdefault(path, why)
@@ -316,89 +353,45 @@ def plan(codes: dict[str, str], decisions: list[Decision], hi_keys: set[str]) ->
         d = _decision(s, decisions)
         if d:
             _decide(s, d)
-        else:
-            s.replacement, s.verdict = "tracked", "tracked"
-            s.why = ("no decision for this enable: the tracked form queues the item again "
-                     "only if a run was asked for while it was disabled, as "
-                     "tasklet_enable() did")
-            # its function's paths (convert.balance), the CPU of a per-CPU item
-            # (convert.percpu)
-            why = balance.why_unbalanced(codes[s.path], s.line, s.item) or percpu.place(
-                s, codes, member_struct(list(codes.values()), s.item))
-            if why:
-                refuse(s, why)
-                s.replacement = s.verdict = ""
+            continue
+        s.replacement, s.verdict = "tracked", "tracked"
+        s.why = ("no decision for this enable: the tracked form queues the item again "
+                 "only if a run was asked for while it was disabled, as "
+                 "tasklet_enable() did")
+        why = balance.why_unbalanced(codes[s.path], s.line, s.item) or percpu.place(
+            s, codes, member_struct(list(codes.values()), s.item))
+        if why:
+            refuse(p, s, why)
+            s.replacement = s.verdict = ""
+
+
+def track(p: Plan, by_item: dict[str, list[Site]], f: Facts, merged: set[str]) -> None:
+    """The flag of each item with a tracked enable (p.tracked), or its
+    enables refused when the flag cannot be written; the schedules of a
+    tracked item set the flag where it is queued."""
     for item, ss in sorted(by_item.items()):
         if any(s.replacement == "tracked" for s in ss):
             t, why = _tracked(item, p.sites, f)
             if t is None:
                 for s in ss:
                     if s.replacement == "tracked":
-                        refuse(s, "no decision for this enable, and the tracked enable "
-                                  f"cannot be written: {why}")
+                        refuse(p, s, "no decision for this enable, and the tracked enable "
+                                     f"cannot be written: {why}")
                         s.replacement = s.verdict = ""
             else:
                 p.tracked[item] = t
-    for s in p.sites:                            # set the flag where it is queued
+    for s in p.sites:
         if s.item in p.tracked and s.api in SCHEDULES and not s.replacement:
             s.replacement = "system_bh_highpri_wq" if (
                 s.api == "tasklet_hi_schedule" or s.item in merged) else "system_bh_wq"
 
-    enables = {i: [s for s in ss if s.api == "tasklet_enable"] for i, ss in by_item.items()}
-    for s in p.sites:
-        if s.api not in SYNC_APIS:
-            continue
-        d = _decision(s, decisions)
-        if d:
-            _decide(s, d)
-            continue
-        if s.in_macro:
-            refuse(s, "a call inside a macro: which functions run it is not known, so no "
-                      "analysis decides it")
-            continue
-        early = before_init(s, f)
-        if early:
-            refuse(s, early)
-            continue
-        if s.api == "tasklet_kill":
-            if disabled_kill(s, codes[s.path]):
-                continue
-            why = kill(s, f)
-            if why:
-                refuse(s, why)
-            continue
-        if s.api == "tasklet_unlock_wait":
-            why = unlock_wait.choose(s, p.sites, f)
-            if why:
-                refuse(s, why)
-            continue
-        # the disables
-        s.replacement = "disable_work" if s.api in ("tasklet_disable_nosync",
-                                                    "tasklet_disable_in_atomic") \
-            else "disable_work_sync"
-        ens = enables.get(s.item, [])
-        if not ens:
-            s.verdict, s.analysis = "exact", "never-enabled"
-            s.why = (f"no enable of {s.item} follows in the driver: the pending run it drops "
-                     "would never have run as a disabled tasklet either")
-        elif all(e.replacement in ("tracked", "enable_and_queue_work") for e in ens):
-            s.verdict, s.analysis = "exact", "enable-requeues"
-            s.why = ("it drops a pending run, and every enable of "
-                     f"{s.item} queues it again (" + ", ".join(sorted(
-                         {f"{e.function}(): {e.replacement}" for e in ens})) + ")")
-        elif all(e.replacement for e in ens):
-            lost = sorted({e.function for e in ens if e.replacement == "enable_work"})
-            s.verdict, s.analysis = "decided", "the enable decisions"
-            s.why = (f"it drops a pending run, which enable_work() in {listed(lost, s.item)} "
-                     "does not queue again; that loss is what the decision"
-                     f"{'s there accept' if len(lost) > 1 else ' there accepts'}")
-        else:
-            refuse(s, f"the pending run it drops is not queued again by an enable of "
-                      f"{s.item} that could be written")
+
+def set_queues(p: Plan, hi_keys: set[str]) -> None:
+    """The workqueue of each site that queues: a schedule's replacement, an
+    enable's item's BH queue (mapping.bh_queue)."""
     hi = hi_keys | {s.item for s in p.sites if s.api == "tasklet_hi_schedule"}
     for s in p.sites:
         if s.api in SCHEDULES and s.replacement:
             s.wq = s.replacement
         elif s.api == "tasklet_enable" and s.replacement:
             s.wq = bh_queue(s.item, hi)
-    return p

@@ -1,0 +1,155 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""Stage 2, for legacy_local.py: where the data of a legacy callback comes
+from, and how its body reads it.
+
+- member_path(): every init passes &E->P, a member of the tasklet's own
+  container E (the "member" form);
+- mirror_member(): the one init passes a value the same function just
+  stored in a member g of E, which nothing else writes (the "mirror" form);
+- void_pointer_read(), mirror_pointer_read(): the body reads the data once,
+  as a pointer declaration, which then becomes from_work() or the member
+  itself (fixups.fold_locals() writes it; void_read_re() and
+  typed_read_re() are the declarations it finds).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Callable
+
+Site = tuple[str, "re.Match[str] | None", int]     # (file, the init parsed, its offset)
+
+
+_MEMBER_DATA_RE = re.compile(r"(?:\(\s*unsigned\s+long\s*\)\s*)?&\s*(?P<par>\()?\s*(?P<e>.+?)"
+                             r"\s*(?P<op>->|\.)\s*(?P<path>\w+(?:\s*(?:->|\.)\s*\w+)*)"
+                             r"\s*(?(par)\))", re.S)
+
+
+def reads(d: str) -> re.Pattern[str]:
+    """The name d as a variable, not a member of the same name (x->d,
+    x.d: omap_ssi's parameter dev and omap_ssi->dev)."""
+    return re.compile(r"(?<!->)(?<!\.)\b" + d + r"\b")
+
+
+def void_read_re(d: str, name: str = r"\w+", ctag: str = r"\w+") -> re.Pattern[str]:
+    """'struct C *p = (void *)d;', also through (uintptr_t) and with
+    parentheses around d (nitrox): groups tag, name."""
+    return re.compile(r"\bstruct\s+(?P<tag>" + ctag + r")\s*\*\s*(?P<name>" + name +
+                      r")\s*=\s*\(\s*void\s*\*\s*\)\s*(?:\(\s*uintptr_t\s*\)\s*)?"
+                      r"(?P<par>\()?\s*" + d + r"\s*(?(par)\))\s*;")
+
+
+def void_pointer_read(body: str, d: str, ctype: str) -> str:
+    """The pointer p when the only read of d in body (masked) is the
+    declaration 'struct C *p = (void *)d;' with C the container type:
+    then p is from_work(p, work, f). "" otherwise."""
+    if not ctype.startswith("struct ") or len(reads(d).findall(body)) != 1:
+        return ""
+    m = void_read_re(d).search(body)
+    return m.group("name") if m and "struct " + m.group("tag") == ctype else ""
+
+
+def typed_read_re(d: str, name: str = r"\w+", tag: str = r"\w+") -> re.Pattern[str]:
+    """'struct T *p = (struct T *)d;' or '... = (void *)d;': groups tag, name."""
+    return re.compile(r"\bstruct\s+(?P<tag>" + tag + r")\s*\*\s*(?P<name>" + name +
+                      r")\s*=\s*\(\s*(?:void|struct\s+(?P=tag))\s*\*\s*\)\s*(?P<par>\()?\s*"
+                      + d + r"\s*(?(par)\))\s*;")
+
+
+def mirror_pointer_read(codes: list[str], body: str, d: str, g: str) -> tuple[str, str]:
+    """(p, 'struct T') when the only read of d in body (masked) is
+    'struct T *p = (struct T *)d;' (or (void *)d) and every declaration
+    of a member g in the group is 'struct T *g;': p is then the member
+    itself, with no unsigned long on the way. ("", "") otherwise."""
+    if len(reads(d).findall(body)) != 1:
+        return "", ""
+    m = typed_read_re(d).search(body)
+    if not m:
+        return "", ""
+    decls = [t for c in codes for t in re.findall(r"\bstruct\s+(\w+)\s*\*\s*" + g + r"\s*;", c)]
+    if not decls or set(decls) != {m.group("tag")}:
+        return "", ""
+    return m.group("name"), "struct " + m.group("tag")
+
+
+def member_path(inits: list["re.Match[str]"]) -> str:
+    """The member path P when every init tasklet_init(&E->f, cb, D) passes
+    D = &E->P (or &E.P with &E.f), E the same expression as the tasklet's
+    own container: then D is &container_of(work, C, f)->P, whatever E was.
+    "" otherwise."""
+    paths = set()
+    for m in inits:
+        d = _MEMBER_DATA_RE.fullmatch(m.group("data").strip())
+        if not d or _norm(d.group("e")) != _norm(m.group("e")) or d.group("op") != m.group("op"):
+            return ""
+        paths.add(re.sub(r"\s+", "", d.group("path")))
+    return paths.pop() if len(paths) == 1 else ""
+
+
+def _norm(e: str) -> str:
+    return re.sub(r"\s+", "", e)
+
+
+_CASTS_RE = re.compile(r"^(?:\(\s*(?:unsigned\s+long|uintptr_t|void\s*\*)\s*\)\s*)+")
+
+
+def _stored(code: str, m: "re.Match[str]", at: int) -> str:
+    """The member g when the data D of the init m (at offset at) was stored
+    by 'E->g = D;' (E the tasklet's own container, the same op), earlier
+    in the same block with no brace, assignment to E or D, or label in
+    between, as a statement of its own (not the body of an unbraced if,
+    else, for or while). "" otherwise."""
+    data = _CASTS_RE.sub("", m.group("data").strip())
+    if not re.fullmatch(r"\w+", data) or m.group("par"):
+        return ""
+    e, op = m.group("e"), re.escape(m.group("op"))
+    start = max(code.rfind("{", 0, at), code.rfind("}", 0, at))
+    block = code[start + 1:at]
+    stores = list(re.finditer(r"(?<![\w.>])" + re.escape(e).replace(r"\ ", r"\s*") + r"\s*"
+                              + op + r"\s*(\w+)\s*=(?!=)\s*" + data + r"\s*;", block))
+    if not stores:
+        return ""
+    st = stores[-1]
+    before = block[:st.start()].rstrip()
+    if before and (before[-1] not in ";{}" or re.search(r"\b(?:else|do)$", before)):
+        return ""
+    after = block[st.end():]
+    if re.search(r"(?<![=!<>])\b(?:" + re.escape(e) + "|" + data + r")\s*=(?!=)", after) \
+            or re.search(r"^\s*\w+\s*:(?!:)", after, re.M):
+        return ""
+    return st.group(1)
+
+
+def _only_store(codes: dict[str, str], ctype: str, g: str) -> bool:
+    """Whether the group writes member g (->g = or .g =, also +=, ++ and
+    --) or takes its address at most once, the store _stored found: a
+    write through a variable declared as a pointer to another struct
+    type does not count."""
+    tag = ctype.split()[-1]
+    writes = 0
+    pat = re.compile(r"(\w+)?\s*(?:->|\.)\s*" + g + r"\b\s*(?:(?:<<|>>|[-+*/%|&^])?=(?!=)|\+\+|--)"
+                     r"|&\s*\(?\s*[\w.>()\[\]-]*(?:->|\.)\s*" + g + r"\b(?!\s*(?:->|\.|\[))"
+                     r"|(?:\+\+|--)\s*[\w.>-]*(?:->|\.)\s*" + g + r"\b")
+    for code in codes.values():
+        for w in pat.finditer(code):
+            base = w.group(1)
+            if base:
+                decl = list(re.finditer(r"\bstruct\s+(\w+)\s*\*\s*" + base + r"\b",
+                                        code[:w.start()]))
+                if decl and decl[-1].group(1) != tag:
+                    continue        # another struct's member of the same name
+            writes += 1
+    return writes == 1
+
+
+def mirror_member(codes: dict[str, str], sites: list[Site], ctype: str,
+                  near: Callable[[str], dict[str, str]]) -> str:
+    """The member g when the one init's data was just stored in E->g (see
+    _stored) and g is written nowhere else in the group or near it
+    (near(g): the masked files around the group that name g); ""
+    otherwise."""
+    gs = {_stored(codes[f], m, at) if m else "" for f, m, at in sites}
+    if len(gs) != 1 or "" in gs or len(sites) != 1:
+        return ""
+    g = gs.pop()
+    return g if _only_store({**near(g), **codes}, ctype, g) else ""
