@@ -86,11 +86,25 @@ class Completions(unittest.TestCase):
         self.assertEqual(td.completion_call("req->done(req);"), "->done()")
         # a semaphore a transaction's caller down()s on (hp_sdc)
         self.assertEqual(td.completion_call("if (sem)\n\t\tup(curr->act.semaphore);"), "up()")
+        # the crypto API's request completions (s5p-sss, aspeed)
+        self.assertEqual(td.completion_call("crypto_request_complete(backlog, -EINPROGRESS);"),
+                         "crypto_request_complete()")
+
+    def test_a_call_through_a_pointer_may_complete(self) -> None:
+        # atmel-aes's done task finishes its request through dd->resume()
+        self.assertEqual(td.completion_call("dd->is_async = true;\n(void)dd->resume(dd);"),
+                         "->resume() through a pointer")
+        self.assertEqual(td.completion_call("(*usercall)(dev, desc, st, arg);"),
+                         "*usercall() through a pointer")
+        # a named completion is named first
+        self.assertEqual(td.completion_call("ops->kick(x); complete(&c);"), "complete()")
 
     def test_none(self) -> None:
         self.assertEqual(td.completion_call("writel(1, base); napi_schedule(&n);"), "")
         self.assertEqual(td.completion_call("completed = 1; setup(x);"), "")
-        self.assertEqual(td.completion_call("backup(x); p->up(x); set_up(y);"), "")
+        self.assertEqual(td.completion_call("backup(x); set_up(y);"), "")
+        # p->up() is no semaphore's up(), but a call through a pointer
+        self.assertEqual(td.completion_call("backup(x); p->up(x);"), "->up() through a pointer")
 
 
 if __name__ == "__main__":

@@ -108,15 +108,29 @@ COMPLETIONS = ("complete", "complete_all", "up", "wake_up", "wake_up_all", "wake
                "blk_mq_end_request", "usb_hcd_giveback_urb", "usb_gadget_giveback_request",
                "dmaengine_desc_get_callback_invoke", "dmaengine_desc_callback_invoke",
                "vchan_cookie_complete", "dma_cookie_complete", "sdio_signal_irq",
-               "ata_qc_complete", "ata_qc_complete_multiple", "wake_up_bit")
+               "ata_qc_complete", "ata_qc_complete_multiple", "wake_up_bit",
+               # the crypto API's request completions (s5p-sss, octeontx2, ...)
+               "crypto_request_complete", "crypto_finalize_hash_request",
+               "crypto_finalize_skcipher_request", "crypto_finalize_aead_request",
+               "crypto_finalize_akcipher_request", "crypto_finalize_kpp_request")
 _COMPLETION_RE = re.compile(r"(?:(?<!->)(?<!\.)\b(" + "|".join(COMPLETIONS) + r")|(->\s*(?:complete|done|"
                             r"scsi_done|callback)))\s*\(")
 
 
+# A call through a function pointer (dd->resume(dd), (*fn)(x)): what it
+# runs is not read here, so it may complete work (atmel-aes's done task
+# finishes its crypto request through dd->resume()).
+_POINTER_CALL_RE = re.compile(r"->\s*(\w+)\s*\(|\(\s*\*\s*(\w+)\s*\)\s*\(")
+
+
 def completion_call(body: str) -> str:
     """The first call of body that completes work a caller waits for
-    ("memstick_next_req()", "->done()"); "" when it makes none."""
+    ("memstick_next_req()", "->done()"), else the first call through a
+    function pointer, which may ("->resume() through a pointer"); "" when
+    it makes neither."""
     m = _COMPLETION_RE.search(body)
-    if not m:
-        return ""
-    return (m.group(1) or re.sub(r"\s+", "", m.group(2))) + "()"
+    if m:
+        return (m.group(1) or re.sub(r"\s+", "", m.group(2))) + "()"
+    p = _POINTER_CALL_RE.search(body)
+    return f"{'->' if p.group(1) else '*'}{p.group(1) or p.group(2)}() through a pointer" \
+        if p else ""

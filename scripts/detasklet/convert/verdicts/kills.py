@@ -120,13 +120,13 @@ def _kill(s: Site, f: Facts) -> str:
                      "for the run dropped")
             return ""
         if again:
-            return (f"{where}, but {done_cb}() completes work a caller waits for ({call}) and "
+            return (f"{where}, but {done_cb}() can complete work a caller waits for ({call}) and "
                     f"queues {s.item} again: dropping its pending run can leave that caller "
                     "waiting, and flush_work() waits for one run only; a decision for the "
                     "driver")
         s.replacement, s.verdict, s.analysis = ("flush_then_cancel", "exact",
                                                 "teardown-flush")
-        s.why = (f"{where}, but a pending run of {done_cb}() completes work a caller waits "
+        s.why = (f"{where}, but a pending run of {done_cb}() can complete work a caller waits "
                  f"for ({call}): flush_work() lets it run and waits, as tasklet_kill() did, "
                  f"then cancel_work_sync() waits for a running one; {done_cb}() never "
                  f"queues {s.item} itself, nor do the functions of the group it calls"
