@@ -21,30 +21,29 @@ from .lex import mask
 
 _QUEUE_RE = re.compile(r"\bsystem_(?!bh_|bh\b)\w*wq\b")
 _GUARD_RE = re.compile(r"\b\w+_bh_off\b")
-_BLOCK_RE = re.compile(
-    r"(?<![\w.>])((?:__)?(?:blk|bio|scsi|ata|nvme|mmc|memstick|sbp2)_\w+"
-    r"|(?:device_)?add_disk|(?:__)?register_blkdev|usb_add_hcd|fw_card_add"
-    r"|vmbus_device_register)\s*\(")
+# The layers' function prefixes (each also with a leading __), and the
+# registrations of a disk or of a storage bus's host, by name.
+_BLOCK_LAYERS = ("blk", "bio", "scsi", "ata", "nvme", "mmc", "memstick", "sbp2")
+_BLOCK_HOSTS = ("add_disk", "device_add_disk", "register_blkdev", "__register_blkdev",
+                "usb_add_hcd", "fw_card_add", "vmbus_device_register")
+_BLOCK_RE = re.compile(r"(?<![\w.>])((?:__)?(?:" + "|".join(_BLOCK_LAYERS) + r")_\w+|"
+                       + "|".join(_BLOCK_HOSTS) + r")\s*\(")
+
+
+def _added(fd: FileDiff, pattern: re.Pattern[str]) -> list[str]:
+    """What pattern finds in fd's added lines, sorted, each once."""
+    return sorted({m for _, body in fd.hunks for line in body if line.startswith("+")
+                   for m in pattern.findall(line[1:])})
 
 
 def process_queues(fd: FileDiff) -> list[str]:
     """The process-context system workqueues fd's added lines name, sorted."""
-    found: set[str] = set()
-    for _, body in fd.hunks:
-        for line in body:
-            if line.startswith("+"):
-                found.update(_QUEUE_RE.findall(line[1:]))
-    return sorted(found)
+    return _added(fd, _QUEUE_RE)
 
 
 def guards(fd: FileDiff) -> list[str]:
     """The local_bh_disable() guards (foo_bh_off) fd's added lines name, sorted."""
-    found: set[str] = set()
-    for _, body in fd.hunks:
-        for line in body:
-            if line.startswith("+"):
-                found.update(_GUARD_RE.findall(line[1:]))
-    return sorted(found)
+    return _added(fd, _GUARD_RE)
 
 
 def block_calls(text: str) -> list[str]:
