@@ -123,14 +123,14 @@ _COMPLETION_RE = re.compile(r"(?:(?<!->)(?<!\.)\b(" + "|".join(COMPLETIONS) + r"
 _POINTER_CALL_RE = re.compile(r"->\s*(\w+)\s*\(|\(\s*\*\s*(\w+)\s*\)\s*\(")
 
 
-def completion_call(body: str) -> str:
+def completion_call(body: str, pointers: bool = True) -> str:
     """The first call of body that completes work a caller waits for
-    ("memstick_next_req()", "->done()"), else the first call through a
-    function pointer, which may ("->resume() through a pointer"); "" when
-    it makes neither."""
+    ("memstick_next_req()", "->done()"), else (with pointers) the first
+    call through a function pointer, which may ("->resume() through a
+    pointer"); "" when it makes neither."""
     m = _COMPLETION_RE.search(body)
     if m:
         return (m.group(1) or re.sub(r"\s+", "", m.group(2))) + "()"
-    p = _POINTER_CALL_RE.search(body)
+    p = _POINTER_CALL_RE.search(body) if pointers else None
     return f"{'->' if p.group(1) else '*'}{p.group(1) or p.group(2)}() through a pointer" \
         if p else ""

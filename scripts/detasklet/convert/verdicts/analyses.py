@@ -206,11 +206,19 @@ def requeues_itself(item: str, f: Facts) -> str:
 def completes(item: str, f: Facts) -> tuple[str, str]:
     """(callback, call): the callback of item that completes work a caller
     waits for (ctext.teardown.completion_call), directly or through a
-    function of the group it calls; ("", "") when none does."""
-    for cb, fn in _reached(item, f):
-        call = completion_call(f.bodies.get(fn, ""))
+    function of the group it calls (through a pointer the group sets to its
+    own functions too: those are read); else the first call through a
+    pointer the analysis cannot follow (unresolved()), which may complete
+    work; ("", "") when none does."""
+    reach = _reached(item, f)
+    for cb, fn in reach:
+        call = completion_call(f.bodies.get(fn, ""), pointers=False)
         if call:
             return cb, call + (f" in {fn}()" if fn != cb else "")
+    for cb, fn in reach:
+        for member, call in f.pointer_calls.get(fn, ()):
+            if member not in f.assigned or member in f.assigned_other:
+                return cb, f"{call}() through a pointer" + (f" in {fn}()" if fn != cb else "")
     return "", ""
 
 
