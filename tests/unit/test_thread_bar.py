@@ -93,12 +93,14 @@ class ThreadBarTest(unittest.TestCase):
         self.write({"drivers/misc/ok.c": ("bh", "system_percpu_wq", ""),
                     "drivers/misc/b.c": ("thread", "system_bh_wq", ""),
                     "drivers/misc/b.h": ("thread", "system_bh_wq", ""),
-                    "drivers/misc/g.c": ("thread", "foo_bh_off", "")})
+                    "drivers/misc/g.c": ("thread", "foo_bh_off", ""),
+                    "drivers/misc/k.c": ("thread", "cancel", "")})
         got = thread_bar.check(self.out, self.kdir)
-        # a header of a moved group, and a file with only a guard, are right
+        # a header of a moved group, a file with only a guard, and one whose
+        # patch names no queue (mhi's pm.c converts only kills) are right
         self.assertEqual(got["report"], [
-            "drivers/misc/b.c: report.json target 'thread', but its patch names no "
-            "process-context queue and no guard",
+            "drivers/misc/b.c: report.json target 'thread', but its patch queues on "
+            "system_bh_wq only",
             "drivers/misc/ok.c: report.json target 'bh', but its patch queues on "
             "system_percpu_wq"])
 

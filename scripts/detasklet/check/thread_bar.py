@@ -13,7 +13,8 @@ that wrote it (tests/thread_bar.py runs it; docs/thread.md):
   policies.toml keeps on BH moves; the most specific choice decides, as a
   driver's own entry may move it out of its subsystem's;
 - report: report.json's target of each converted file agrees with its
-  patch (thread exactly when the patch queues on a process-context queue).
+  patch (a file queuing on a process-context queue is thread; a thread
+  .c file does not queue on BH workqueues only).
 
 Each check gives its failures as lines; an empty list is a pass.
 """
@@ -40,6 +41,7 @@ class Out:
     files: dict[str, dict[str, Any]]
     moved: dict[str, list[str]]
     guarded: set[str]
+    on_bh: dict[str, list[str]]
 
 
 def load(out: Path) -> Out:
@@ -55,7 +57,8 @@ def load(out: Path) -> Out:
     files = {f["path"]: f for f in report["files"] if f.get("status") == "converted"}
     fds = gitdiff.parse(patch)
     moved = {fd.path: qs for fd in fds if (qs := threadbar.process_queues(fd))}
-    return Out(files, moved, {fd.path for fd in fds if threadbar.guards(fd)})
+    return Out(files, moved, {fd.path for fd in fds if threadbar.guards(fd)},
+               {fd.path: qs for fd in fds if (qs := threadbar.bh_queues(fd))})
 
 
 def choices(path: Path = POLICIES) -> list[tuple[str, str, str]]:
@@ -119,17 +122,18 @@ def policies(o: Out, table: list[tuple[str, str, str]]) -> list[str]:
 def report(o: Out) -> list[str]:
     """report.json targets that disagree with the patch: a file that queues
     on a process-context queue and is not "thread", or a .c file that is
-    "thread" and whose patch names neither such a queue nor a guard (a
-    header of a moved group may name neither)."""
+    "thread" and whose patch queues on a BH workqueue only (a file of a
+    moved group whose patch converts only kills or disables names no
+    queue: nothing to disagree with)."""
     bad = []
     for path, f in sorted(o.files.items()):
         thread = f.get("target") == "thread"
         if path in o.moved and not thread:
             bad.append(f"{path}: report.json target {f.get('target')!r}, but its patch "
                        f"queues on {', '.join(o.moved[path])}")
-        elif thread and path.endswith(".c") and path not in o.moved and path not in o.guarded:
-            bad.append(f"{path}: report.json target 'thread', but its patch names no "
-                       "process-context queue and no guard")
+        elif thread and path.endswith(".c") and path in o.on_bh and path not in o.moved:
+            bad.append(f"{path}: report.json target 'thread', but its patch queues on "
+                       f"{', '.join(o.on_bh[path])} only")
     return bad
 
 

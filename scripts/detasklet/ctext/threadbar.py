@@ -21,6 +21,8 @@ from .lex import mask
 
 _QUEUE_RE = re.compile(r"\bsystem_(?!bh_|bh\b)\w*wq\b")
 _GUARD_RE = re.compile(r"\b\w+_bh_off\b")
+# A BH workqueue (system_bh_wq, a subsystem's dmaengine_bh_highpri_wq).
+_BH_QUEUE_RE = re.compile(r"\b\w*_bh(?:_highpri)?_wq\b")
 # The layers' function prefixes (each also with a leading __), and the
 # registrations of a disk or of a storage bus's host, by name.
 _BLOCK_LAYERS = ("blk", "bio", "scsi", "ata", "nvme", "mmc", "memstick", "sbp2")
@@ -39,6 +41,11 @@ def _added(fd: FileDiff, pattern: re.Pattern[str]) -> list[str]:
 def process_queues(fd: FileDiff) -> list[str]:
     """The process-context system workqueues fd's added lines name, sorted."""
     return _added(fd, _QUEUE_RE)
+
+
+def bh_queues(fd: FileDiff) -> list[str]:
+    """The BH workqueues fd's added lines name, sorted."""
+    return _added(fd, _BH_QUEUE_RE)
 
 
 def guards(fd: FileDiff) -> list[str]:
