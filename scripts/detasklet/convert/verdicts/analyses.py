@@ -168,18 +168,26 @@ def _reached(item: str, f: Facts) -> list[tuple[str, str]]:
     return out
 
 
-def unresolved(item: str, f: Facts) -> str:
-    """The first call through a pointer, in the functions the callbacks of
-    item reach, whose member no assignment of the group sets to a function
-    of the group, or that the group also sets to something else (a
-    parameter, a function defined elsewhere): what it runs is not known to
-    the analysis. "ops->handler() in foo_cb()"; "" when every pointer call
-    reached is resolved."""
-    for _, fn in _reached(item, f):
+def _unfollowed(item: str, f: Facts) -> tuple[str, str, str] | None:
+    """(callback, function, call) of the first call through a pointer, in
+    the functions the callbacks of item reach, whose member no assignment
+    of the group sets to a function of the group, or that the group also
+    sets to something else (a parameter, a function defined elsewhere):
+    what it runs is not known to the analysis. None when every pointer
+    call reached is resolved."""
+    for cb, fn in _reached(item, f):
         for member, call in f.pointer_calls.get(fn, ()):
             if member not in f.assigned or member in f.assigned_other:
-                return f"{call}() in {fn}()"
-    return ""
+                return cb, fn, call
+    return None
+
+
+def unresolved(item: str, f: Facts) -> str:
+    """The first call of the reach of item through a pointer the analysis
+    cannot follow (_unfollowed): "ops->handler() in foo_cb()"; "" when
+    every pointer call reached is resolved."""
+    hit = _unfollowed(item, f)
+    return f"{hit[2]}() in {hit[1]}()" if hit else ""
 
 
 def through_pointers(item: str, f: Facts) -> list[str]:
@@ -210,15 +218,14 @@ def completes(item: str, f: Facts) -> tuple[str, str]:
     own functions too: those are read); else the first call through a
     pointer the analysis cannot follow (unresolved()), which may complete
     work; ("", "") when none does."""
-    reach = _reached(item, f)
-    for cb, fn in reach:
+    for cb, fn in _reached(item, f):
         call = completion_call(f.bodies.get(fn, ""), pointers=False)
         if call:
             return cb, call + (f" in {fn}()" if fn != cb else "")
-    for cb, fn in reach:
-        for member, call in f.pointer_calls.get(fn, ()):
-            if member not in f.assigned or member in f.assigned_other:
-                return cb, f"{call}() through a pointer" + (f" in {fn}()" if fn != cb else "")
+    hit = _unfollowed(item, f)
+    if hit:
+        cb, fn, call = hit
+        return cb, f"{call}() through a pointer" + (f" in {fn}()" if fn != cb else "")
     return "", ""
 
 
