@@ -55,7 +55,7 @@ expression E1, E2;
 
 // The init through an alias of the container's member: mdev = &dev->mt76;
 // tasklet_init(&mdev->f, cb, (unsigned long)dev). The driver proved the
-// alias (convert/legacy.py, last assignment before the init) and passes "mt76.f".
+// alias (convert/facts/legacy.py, last assignment before the init) and passes "mt76.f".
 // The same for a tasklet in a member struct of the container,
 // tasklet_init(&asd_ha->seq.dl_tasklet, cb, (unsigned long)asd_ha):
 // the driver passes "seq.dl_tasklet".
@@ -174,7 +174,7 @@ void fn(
 // argument): each cast becomes container_of(work, C, f), the same pointer
 // since data was the container at every init (cb_casts_field). A use of d
 // that is not such a cast (also (void *)d, which names no container) is
-// left for convert/classify.py (legacy_check), which refuses
+// left for convert/rewrite/classify.py (legacy_check), which refuses
 // the file when the old parameter name is still read in the new body.
 @cb_casts depends on facts@
 identifier fn, d;

@@ -4,7 +4,7 @@
 /// back from the container or from a new field next to the work item.
 // Confidence: High
 // Comments: Needs -D facts (make convert): the driver proves each callback
-//  (scripts/detasklet/convert/legacy_local.py) and passes it in
+//  (scripts/detasklet/convert/facts/legacy_local.py) and passes it in
 //  DETASKLET_LEGACY_LOCAL with the expression of that value:
 //  (unsigned long)container_of(work, C, f) when every init passed the
 //  container, (unsigned long)&container_of(work, C, f)->P when every init
@@ -39,7 +39,7 @@ tasklet_init(&(E->F), cb, D);
 
 // wcb: the function the work item runs, cb itself or, when cb is also
 // called directly and keeps its parameter, the wrapper cb_work() that
-// the driver defines (convert/fixups.py, add_wrappers).
+// the driver defines (convert/rewrite/fixups.py, add_wrappers).
 @script:python field_init_proven depends on facts@
 cb << field_init.cb;
 f << field_init.F;

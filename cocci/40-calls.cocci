@@ -14,7 +14,7 @@
 //  decided to be disable_work_sync(), has been renamed by the driver to a
 //  marker that says what it becomes (__detasklet_kill_flush(E),
 //  __detasklet_enable_tracked(F, W, E), __detasklet_disable_sync(E), ...;
-//  convert/sites.py): these rules rewrite the markers. Alone, kill becomes
+//  convert/verdicts/sites.py): these rules rewrite the markers. Alone, kill becomes
 //  cancel_work_sync() and enable enable_and_queue_work(): check each such
 //  site by hand. A file that hi-schedules some item has its schedule and
 //  enable calls left.
@@ -173,7 +173,7 @@ expression E;
 // tracked form, which queues only if the flag says a run was asked for
 // while the item was disabled. An item of another CPU is queued there.
 // The one enable at init of an item declared disabled, which is now
-// declared enabled (convert/disabled.py), goes.
+// declared enabled (convert/verdicts/disabled.py), goes.
 @patch_enable_marked depends on patch@
 expression E;
 identifier W;

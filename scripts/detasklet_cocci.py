@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """The facts of a file's group, for the script rules of cocci/*.cocci.
 
-The only reader of the DETASKLET_* variables that convert/protocol.py
+The only reader of the DETASKLET_* variables that convert/rewrite/protocol.py
 writes for each spatch run (the rules that import this module run with
 spatch -D facts; alone, as make coccicheck runs them, they do not):
 

@@ -4,7 +4,7 @@
 Each row is one API and what it becomes. The commit messages print the
 rows and notes of the APIs a patch removes (series/message.py); report.json
 lists the rows a converted file used; the renames inside #define bodies
-(convert/fixups.py) are the rows with a `macro` replacement, the one-for-one
+(convert/rewrite/fixups.py) are the rows with a `macro` replacement, the one-for-one
 calls; the README's table is readme_table(). The semantic patches of
 cocci/ do the rewriting, and tests/unit/test_mapping.py checks that every
 one-for-one row is a rule there.
@@ -59,7 +59,7 @@ MAPPING: tuple[Row, ...] = (
         macro="queue_work(system_bh_highpri_wq, "),
     Row("tasklet_schedule", r"\btasklet_schedule\s*\(",
         "tasklet_schedule() -> queue_work(system_bh_wq, ...)"),
-    # kill and enable: what each site becomes is chosen for it (convert.sites),
+    # kill and enable: what each site becomes is chosen for it (convert.verdicts.sites),
     # and the message says so site by site, so neither has a note or a macro
     # rename here.
     Row("tasklet_kill", r"\btasklet_kill\s*\(",

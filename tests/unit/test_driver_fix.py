@@ -225,7 +225,7 @@ class FixesApartChecks(FixesApart):
 
 
 class Steps(unittest.TestCase):
-    """convert.groups.own_step: a group's fix and prep patch in the order
+    """convert.facts.groups.own_step: a group's fix and prep patch in the order
     they apply; a second fix of one file refuses it, a fix of another file
     of the group is a step of its own."""
 

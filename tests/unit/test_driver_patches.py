@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
-"""convert.driver_patches: loading the two forms, the prep patch first, and
+"""convert.facts.driver_patches: loading the two forms, the prep patch first, and
 a plain diff applied where its lines are."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
-"""convert.normalise: the open-coded init and the logged state word."""
+"""convert.facts.normalise: the open-coded init and the logged state word."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """Code spatch could not parse: the lines it skipped, read from its
 --verbose-parsing stderr (convert.rewrite.skipped), and the tasklet uses
-inside them (convert.classify.blind), which keep a file unconverted."""
+inside them (convert.rewrite.classify.blind), which keep a file unconverted."""
 
 import unittest
 

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
-"""convert.per_vector: which tasklet arrays are per-vector, and the patch."""
+"""convert.facts.per_vector: which tasklet arrays are per-vector, and the patch."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
-"""convert.policy: a subsystem's workqueues in its drivers' new code, the
+"""convert.target.policy: a subsystem's workqueues in its drivers' new code, the
 prep patch that adds them, and the series that starts with it."""
 
 import re

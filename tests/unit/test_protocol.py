@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
-"""convert.protocol writes the DETASKLET_* variables; scripts/detasklet_cocci.py,
+"""convert.rewrite.protocol writes the DETASKLET_* variables; scripts/detasklet_cocci.py,
 which the script rules import, reads them back."""
 
 import os

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
-"""convert.rules_got: report.json "rules" say what the file got, not the
+"""convert.output.rules_got: report.json "rules" say what the file got, not the
 mapping's generic row: the workqueue it queues on, its sites' choices."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
-"""convert.scan with PATHS: a header outside PATHS that declares a scanned
+"""convert.facts.scan with PATHS: a header outside PATHS that declares a scanned
 user's tasklet comes with it, and a header alone outside PATHS does not.
 The whole tree: tools/ and samples/ are scanned, the host programs'
 scripts/ is not, and a Rust file that names the API is not taken for

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
-"""convert.sites: the sentence each kill gets says the driver's reason in
+"""convert.verdicts.sites: the sentence each kill gets says the driver's reason in
 the driver's terms: a kill after a disable of its item is
 cancel_work_sync() alone (disabled-first); a flush-then-cancel names its
 callbacks as a list ("a() and b() never queue ..."), and not the tool's

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
-"""convert.thread: TARGET=thread, the guards and what keeps a group on BH."""
+"""convert.target.thread: TARGET=thread, the guards and what keeps a group on BH."""
 
 import unittest
 from pathlib import Path

@@ -72,7 +72,7 @@ def run(kdir: Path, paths: list[str], jobs: int, timeout: int,
     results between runs; times gets the seconds of each stage; policies:
     the subsystems' workqueues (default: policies.toml, those usable on
     kdir); target: "bh", the BH workqueues, or "thread", the process-context
-    ones with each callback's softirq exclusion kept (convert.thread);
+    ones with each callback's softirq exclusion kept (convert.target.thread);
     choices: the subsystems' own targets (default: policies.toml's);
     kernel_tree: the kernel whose workqueues the rewrite uses, when kdir is
     an external module's folder (M=; default: kdir); warnings gets a line

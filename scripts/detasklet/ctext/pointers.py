@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """Calls through a function pointer, and the functions a name is set to.
 
-The kill analysis (convert.analyses) follows a callback into the functions
+The kill analysis (convert.verdicts.analyses) follows a callback into the functions
 of its group. A direct call names its function; a call through a pointer
 member (`engine->submit_fn(engine)`, `ops->handler(x)`, `q.done(q)`,
 `(*p->fn)(x)`) names only the member, and runs whatever function was

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """How a driver registers its functions, and what a callback completes.
 
-Two facts the kill analysis (convert.analyses) proves verdicts with, read
+Two facts the kill analysis (convert.verdicts.analyses) proves verdicts with, read
 from masked code:
 
 - registrations(): the functions a driver hands to its bus, its network

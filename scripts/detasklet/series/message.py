@@ -67,7 +67,7 @@ CALLS = {
     "removed": "no call (the item is declared enabled)",
     "system_bh_wq": "queue_work(system_bh_wq, ...)",
     "system_bh_highpri_wq": "queue_work(system_bh_highpri_wq, ...)",
-    # TARGET=thread (convert.thread)
+    # TARGET=thread (convert.target.thread)
     "system_percpu_wq": "queue_work(system_percpu_wq, ...)",
     "system_wq": "queue_work(system_wq, ...)",
     "system_highpri_wq": "queue_work(system_highpri_wq, ...)",
@@ -290,7 +290,7 @@ def _requeue(text: str, queues: dict[str, str]) -> str:
 
 def thread_intro(thread: dict[str, str], guards: list[dict]) -> str:
     """What TARGET=thread changes, for a patch that moves its work to
-    process context (convert.thread)."""
+    process context (convert.target.thread)."""
     names = " and ".join(sorted(thread.values()))
     wqs = f"{'workqueues' if len(thread) > 1 else 'workqueue'} {names}, in process context"
     fns = sorted({f"{g['work_function']}()" for g in guards})
@@ -321,7 +321,7 @@ def body(driver: str, files: list[FileDiff], ev: Evidence,
     keys: report.json "keys", the mapping rows of a file that something
     rewrote before the rules (apis()). TARGET=thread: thread, BH workqueue
     -> process-context one when the patch moves the work out of softirq
-    context, with the guards of its callbacks (convert.thread); kept_bh,
+    context, with the guards of its callbacks (convert.target.thread); kept_bh,
     why a patch of such a run stays on BH workqueues."""
     table = apis(files, keys)
     sites = sites or []

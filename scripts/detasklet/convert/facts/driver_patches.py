@@ -16,7 +16,7 @@ Its `// Files:` line names the tree-relative
 files it is for.
 
 The patch runs on the file's text before the facts are taken (after it,
-convert.normalise), like the rest of the pipeline on a scratch copy: the
+convert.facts.normalise), like the rest of the pipeline on a scratch copy: the
 kernel tree is not touched. A patch that changes nothing (another kernel,
 a driver that changed) leaves the file as it was, to be refused for its
 own reason.

@@ -10,14 +10,14 @@ includes that resolve inside the tree's include/ folder (ctext.includes).
 A file near the group that only defines a legacy callback of it joins it.
 
 examine() first applies the driver's own semantic patch, if it has one
-(convert.driver_patches), moves per-vector tasklet arrays into their
-vectors (convert.per_vector), and writes the uses of tasklet members that
-have a one-for-one form in that form (convert.normalise); then it fills a
+(convert.facts.driver_patches), moves per-vector tasklet arrays into their
+vectors (convert.facts.per_vector), and writes the uses of tasklet members that
+have a one-for-one form in that form (convert.facts.normalise); then it fills a
 Group's facts, each from its own module: the items hi-scheduled anywhere
 in the group, the sync helpers, the legacy callbacks
-(convert.legacy, convert.legacy_local), and the refusals
-(convert.refusals). A new analysis adds a field here and a module beside;
-the replacement of each enable/kill/disable site (convert.sites) comes
+(convert.facts.legacy, convert.facts.legacy_local), and the refusals
+(convert.facts.refusals). A new analysis adds a field here and a module beside;
+the replacement of each enable/kill/disable site (convert.verdicts.sites) comes
 after, in the pipeline, with the decisions for the driver.
 """
 
@@ -69,7 +69,7 @@ class Group:
     # members: they are deleted, not converted (fixups.after_spatch)
     dead_members: set[str] = field(default_factory=set)
     # file -> {member: its struct}: tasklet members no code of the tree
-    # names, removed rather than converted (convert.unused)
+    # names, removed rather than converted (convert.facts.unused)
     unused: dict[str, dict[str, str]] = field(default_factory=dict)
 
 
@@ -184,7 +184,7 @@ def group_files(kdir: Path, scans: list[FileScan], jobs: int = 1,
 
 def moved(g: Group, codes: dict[str, str], pv: per_vector.PerVector,
           current: Callable[[str], str]) -> None:
-    """The per-vector move of pv (convert.per_vector) on the group's files
+    """The per-vector move of pv (convert.facts.per_vector) on the group's files
     (current(path): a file's text so far), when it leaves no index into the
     old array."""
     files = [f for f, c in codes.items() if re.search(r"\b" + pv.tasklets + r"\b", c)

@@ -3,7 +3,7 @@
 from_work(): they keep their body and get the value back as a local.
 
 tasklet_init(&E->f, cb, data) stores data in the tasklet, and the core
-calls cb(data). The callbacks that convert.legacy cannot prove to read
+calls cb(data). The callbacks that convert.facts.legacy cannot prove to read
 only the container keep their body, and their old argument becomes a local
 variable, first in the body (cocci/22-legacy-data.cocci):
 
@@ -76,7 +76,7 @@ class LocalCb:
     # Container kind: the one read of the old argument is the declaration
     # 'struct C *p = (void *)d;' (switchtec, ntb, vmbus): p, which then
     # becomes 'struct C *p = from_work(p, work, f);' with no local
-    # (convert.fixups.fold_locals).
+    # (convert.rewrite.fixups.fold_locals).
     fold: str = ""
     # Mirror kind: the type of that pointer, 'struct T' (the member's type).
     fold_type: str = ""

@@ -14,7 +14,7 @@ form, written in that form before the facts are taken and spatch runs.
   bit 0 and a running one in bit 1, the bits TASKLET_STATE_SCHED and
   TASKLET_STATE_RUN had; a log line only reports the value.
 
-Any other use of the members stays, and convert.refusals refuses it. The
+Any other use of the members stays, and convert.facts.refusals refuses it. The
 kernel tree is not touched: the new text is what the analyses and spatch
 read, and the patch is still made against the file as it is.
 """

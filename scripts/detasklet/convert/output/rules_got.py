@@ -17,7 +17,7 @@ from collections import Counter
 from ...ctext.lex import mask
 from ...mapping import Row
 
-# What each site replacement (convert.sites) writes.
+# What each site replacement (convert.verdicts.sites) writes.
 REPLACED_BY = {
     "enable_work": "enable_work()",
     "enable_and_queue_work": "enable_and_queue_work()",

@@ -12,7 +12,7 @@ alone, and the hotplug callback keeps the drain.
 
 Why Python and not a semantic patch: most of what goes is not C statements
 that spatch rewrites well, but #define bodies (DECLARE_TASKLET*, which
-spatch skips, see convert/fixups.py), an enum, #if/#else blocks whose branches
+spatch skips, see convert/rewrite/fixups.py), an enum, #if/#else blocks whose branches
 become empty, kernel-doc comments, and DECLARE_EVENT_CLASS/DEFINE_EVENT
 calls in a trace header that is read several times under different macro
 definitions.  So each file is cut into top-level items (blank runs,

@@ -5,9 +5,9 @@ all.patch: every converted file, its changed lines laid out (ctext.layout),
 in git form; groups.json: the groups of converted files that share a
 tasklet (what make series needs); report.json: every file that uses the
 tasklet API, with its status, reason, mapping rows, tasklets, API, notes
-and the verdict of each enable/kill/disable site (convert.sites);
+and the verdict of each enable/kill/disable site (convert.verdicts.sites);
 report.md: the same per subsystem, for a person. A policy's prep patch
-(convert.policy) is in all.patch and groups.json too, and in report.json
+(convert.target.policy) is in all.patch and groups.json too, and in report.json
 "prep".
 """
 
@@ -137,11 +137,11 @@ def subsystem(path: str) -> str:
 def _record(o: Outcome, thread: bool = False) -> dict:
     """A file's entry of report.json "files". rules: the rows of the
     mapping its old text used (the text the rules converted when something
-    rewrote it first), each as this file got it (convert.rules_got: its
+    rewrote it first), each as this file got it (convert.output.rules_got: its
     workqueues, its sites' replacements); then keys, those rows' keys, for
     the commit message's table (not the diff's removed lines). thread (TARGET=thread): each
     converted file's target, why it stayed on BH, and its guards
-    (convert.thread)."""
+    (convert.target.thread)."""
     rows = used(mask(o.base or o.old)) if o.status == Status.CONVERTED else []
     return {"path": o.path, "status": o.status, "reason": o.reason,
             "rules": rules_got.got(rows, o.old, o.new, o.sites), "tasklets": item_names(o.old),
@@ -163,7 +163,7 @@ def report(out: Path, kernel: str, outcomes: list[Outcome],
     read or would not follow (symbolic links out of the tree), with why;
     paths: the PATHS converted ([]: the whole tree); core: the files of
     the core removal (OUT/tasklet-free.patch), made when no user is left;
-    target: "bh" or "thread" (convert.thread), and for thread the
+    target: "bh" or "thread" (convert.target.thread), and for thread the
     process-context workqueue that replaces each BH one (queues); module:
     the external module (M=) the paths are relative to (detasklet.module);
     warnings: what the run could not apply (a decision that matches

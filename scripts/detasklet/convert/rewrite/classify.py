@@ -37,9 +37,9 @@ class Outcome:
     # without files and diff, and the file's text after it
     steps: list[tuple[dict, str]] = field(default_factory=list)
     # the text the rules converted, when it is not the file's own (a driver
-    # patch, convert.per_vector or convert.normalise rewrote it first)
+    # patch, convert.facts.per_vector or convert.facts.normalise rewrote it first)
     base: str = ""
-    # TARGET=thread (convert.thread): the target the file got ("bh" or
+    # TARGET=thread (convert.target.thread): the target the file got ("bh" or
     # "thread"), why it stayed on "bh", and the guards of its callbacks
     target: str = "bh"
     target_why: str = ""
@@ -60,7 +60,7 @@ _MARKER_RE = re.compile(r"\b__detasklet_\w+")
 
 def leftovers(text: str) -> str:
     """Why the rewritten text is not done: a marker of a chosen replacement
-    spatch did not rewrite (convert.sites), or tasklet API left."""
+    spatch did not rewrite (convert.verdicts.sites), or tasklet API left."""
     code = mask(text)
     mk = _MARKER_RE.search(code)
     if mk:
@@ -243,7 +243,7 @@ def tracked_check(g: Group, new: dict[str, str]) -> dict[str, str]:
 
 def _own(g: Group, f: str, old: str, r: Result | None, pristine: str) -> tuple[Status, str]:
     """A file's own outcome, before the group's; old: the text spatch read
-    (after the driver patches and convert.normalise), pristine: the file."""
+    (after the driver patches and convert.facts.normalise), pristine: the file."""
     if f in g.refusals:
         return Status.UNCONVERTED, g.refusals[f]
     if r is None:
@@ -269,7 +269,7 @@ def _own(g: Group, f: str, old: str, r: Result | None, pristine: str) -> tuple[S
         left = f"{g.legacy_why[f]}; {left}"
     uses = blind(old, r.unparsed)
     if uses and not left:
-        # what rewrote it is a textual fallback (convert.fixups), not a rule
+        # what rewrote it is a textual fallback (convert.rewrite.fixups), not a rule
         left = (f"spatch could not parse {_spans(r.unparsed)}, which holds "
                 f"{', '.join(uses[:3])}: no rule that parsed that code rewrote it")
     elif uses and "parse error" not in left:

@@ -12,7 +12,7 @@
   anything else, keeps the API and the file stays unconverted.
 - struct tasklet_struct left in code spatch could not parse.
 - The kernel-doc @name of a callback parameter that became 'work'.
-- For the legacy callbacks of convert.legacy_local: the new f_data
+- For the legacy callbacks of convert.facts.legacy_local: the new f_data
   field, the cb_work() wrapper, and the new local in kernel style.
 """
 
@@ -103,7 +103,7 @@ def rename_type(text: str) -> str:
     the code; what is left is in code it skipped (jme.h's struct, whose
     DECLARE_NAPI_STRUCT member spatch cannot parse). A type name has no
     context to get wrong, and whatever else that code holds is still
-    tasklet API, which convert.classify sees."""
+    tasklet API, which convert.rewrite.classify sees."""
     return sub_code(STRUCT_RE, "struct work_struct", text)
 
 
@@ -133,7 +133,7 @@ def rename_kerneldoc(old: str, new: str) -> str:
     return out
 
 
-# ---- legacy callbacks that keep their body (convert.legacy_local) -------------
+# ---- legacy callbacks that keep their body (convert.facts.legacy_local) -------------
 
 def add_fields(orig: str, text: str, fields: list[str]) -> str:
     """Declare unsigned long f_data after the member f, in the file whose
@@ -259,7 +259,7 @@ def _local_line(tab: str, typ: str, name: str, value: str,
     return next((t for t in tries if _fits(t, limit)), tries[0])
 
 
-# ---- the tracked enable (convert.sites) ------------------------------------------
+# ---- the tracked enable (convert.verdicts.sites) ------------------------------
 #
 # cocci/40-calls.cocci sets the flag where a tracked item is queued and tests
 # it at enable; these passes add what is a position in a declaration or a

@@ -16,7 +16,7 @@ The rules that need them run with spatch -D facts (docs/design.md).
 
 What each enable, kill, chosen schedule and disable_in_atomic decided to be
 disable_work_sync() becomes does not go through the environment: the driver
-renames those calls to markers in the text spatch reads (convert.sites,
+renames those calls to markers in the text spatch reads (convert.verdicts.sites,
 cocci/40-calls.cocci).
 """
 

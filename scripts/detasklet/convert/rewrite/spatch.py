@@ -5,9 +5,9 @@ The semantic patches of cocci/ are concatenated in name order (their
 numbers are the pass order) into one file, so that each C file is parsed
 once, and run in all their modes at once: -D patch (rewrite), -D report
 (hazards, printed in coccilib.report's file:line:col-col: form) and
--D facts (the group's facts, convert.protocol). Nothing is written into
+-D facts (the group's facts, convert.rewrite.protocol). Nothing is written into
 the kernel tree: spatch writes the new text into a scratch folder, and
-convert.fixups does what spatch cannot.
+convert.rewrite.fixups does what spatch cannot.
 """
 
 from __future__ import annotations

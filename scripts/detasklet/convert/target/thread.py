@@ -2,7 +2,7 @@
 """TARGET=thread: the converted work runs in process context, its
 callback with bottom halves off.
 
-The BH rewrite (convert.rewrite, convert.classify) is done first; for a
+The BH rewrite (convert.rewrite, convert.rewrite.classify) is done first; for a
 group that converted whole, thread() then moves its work from the BH
 workqueues to the per-CPU process-context ones, and puts each callback
 the conversion registered behind a work function that runs it between

@@ -8,7 +8,7 @@ its registration as .remove, .ndo_stop, module_exit(), .probe ... or
 being reached only from such functions; never its name), what was stopped
 before the call (stopped_before: free_irq(), del_timer_sync(), ...),
 whether a callback queues its own item again (requeues_itself), and
-whether it completes work a caller waits for (completes). convert.sites
+whether it completes work a caller waits for (completes). convert.verdicts.sites
 chooses with them.
 """
 

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
-"""The replacement of a tasklet_kill() site, and why (convert.sites).
+"""The replacement of a tasklet_kill() site, and why (convert.verdicts.sites).
 
 A kill is exact when the analyses prove it: in a teardown function
 (analyses.teardown), cancel_work_sync() when the run it drops completes
@@ -48,7 +48,7 @@ def _goes(how: str, kind: str) -> str:
 
 def disabled_kill(s: Site, code: str) -> bool:
     """A kill that a disable of its item reaches on every path of its
-    function, with no enable between (convert.balance.disable_before):
+    function, with no enable between (convert.verdicts.balance.disable_before):
     disable_work*() already dropped a pending run and keeps new ones out,
     so cancel_work_sync() is left only a running callback to wait for, as
     tasklet_kill() waited for it; a flush would have nothing to run.

@@ -36,7 +36,7 @@ get, before spatch runs, the call they become and why:
              enabled-at-init  the one enable, at module init before any
                               queue, of an item declared disabled: the item
                               is declared enabled and the enable goes
-                              (convert.disabled)
+                              (convert.verdicts.disabled)
   tracked  an enable: the item gets a flag set where it is queued, cleared
            first in its callback, and tested at enable, which queues only
            when a run was asked for (no lost run, no spurious run). The
