@@ -181,11 +181,12 @@ def _communicate(p: subprocess.Popen[Any], stdin: Any, timeout: float | None
 
 @contextmanager
 def lines(args: list[str], *, cwd: Path | str | None = None,
+          env: dict[str, str] | None = None,
           errors: str = "replace") -> Iterator[subprocess.Popen[str]]:
     """args with stdout and stderr merged into one pipe the block reads
     line by line (a build's progress); its exit code is the returncode
     after the block. Leaving the block by an exception kills it."""
-    with _reaped(_start(args, cwd, None, errors, False, True)) as p:
+    with _reaped(_start(args, cwd, env, errors, False, True)) as p:
         yield p
 
 

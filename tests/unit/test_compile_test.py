@@ -1,8 +1,10 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """check.compile_test and check.arches: the build records and the arches."""
 
+import os
 import tempfile
 import unittest
+from unittest import mock
 from pathlib import Path
 
 from detasklet.check import compile_test as ct, make
@@ -81,3 +83,34 @@ class BuildFolder(unittest.TestCase):
         (self.b / make.STAMP).write_text("ARCH=x86_64\n")   # before versions
         make.claim(self.b, "linux 7.3.4")
         self.assertTrue((self.b / "vmlinux.a").is_file())
+
+
+class KernelMakeEnvironment(unittest.TestCase):
+    """The kernel's make gets none of the flags of a make that runs us:
+    `make -j2 -s compile-test LLVM=1` passes -s (no CC lines to read the
+    results from), LLVM=1 and its jobserver down in MAKEFLAGS."""
+
+    LEAK = {"MAKEFLAGS": "ks -j2 --jobserver-auth=3,4 -- LLVM=1 OUT=/o",
+            "MFLAGS": "-ks -j2 --jobserver-auth=3,4", "MAKELEVEL": "1",
+            "MAKEOVERRIDES": "${-*-command-variables-*-}"}
+
+    def test_configure_and_compile_leave_the_callers_flags(self) -> None:
+        with tempfile.TemporaryDirectory() as tmp:
+            t = Path(tmp)
+            (t / "src").mkdir()
+            (t / "src" / "Makefile").write_text("VERSION = 7\nPATCHLEVEL = 3\nSUBLEVEL = 4\n")
+            (t / "src" / "include" / "linux").mkdir(parents=True)
+            (t / "src" / "include" / "linux" / "workqueue.h").write_text("")
+            seen = t / "seen"
+            shim = t / "bin" / "make"
+            shim.parent.mkdir()
+            shim.write_text("#!/bin/sh\necho \"$MAKEFLAGS|$MFLAGS|$MAKELEVEL|$MAKEOVERRIDES\""
+                            f" >> {seen}\n")
+            shim.chmod(0o755)
+            env = {**self.LEAK, "PATH": f"{shim.parent}:{os.environ['PATH']}"}
+            with mock.patch.dict(os.environ, env):
+                make.configure(t / "src", t / "b", ["ARCH=x86_64"], 2, 0.0)
+                make.compile_objects(t / "src", t / "b", ["ARCH=x86_64"], ["d/x.o"], 2, "t")
+            calls = seen.read_text().splitlines()
+            self.assertEqual(len(calls), 3, calls)     # allmodconfig, prepare, the objects
+            self.assertEqual(set(calls), {"|||"})

@@ -32,6 +32,17 @@ STAMP = ".detasklet-config"
 LOG_LINES = 12
 
 
+def kernel_env() -> dict[str, str]:
+    """The environment of the kernel's make: without the variables a make
+    that runs us passes down. MAKEFLAGS holds its flags and command-line
+    variables (`make -j2 -s compile-test LLVM=1` would hand -s, which
+    silences the CC lines the results are read from, LLVM=1 and its
+    jobserver to the kernel's make; M= of a module would make defconfig
+    build it)."""
+    return {k: v for k, v in os.environ.items()
+            if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL", "MAKEOVERRIDES")}
+
+
 def kconfig_newest(src: Path) -> float:
     """The mtime of the newest Kconfig file of the tree (scripts/ and
     samples/ have some too: every folder but .git)."""
@@ -82,7 +93,7 @@ def configure(src: Path, bdir: Path, mvars: list[str], jobs: int, kconfig_mtime:
         if allconfig:
             (bdir / "allconfig").write_text(allconfig)
             extra = [f"KCONFIG_ALLCONFIG={bdir / 'allconfig'}"]
-        r = proc.run([*base, *extra, "-s", "allmodconfig"])
+        r = proc.run([*base, *extra, "-s", "allmodconfig"], env=kernel_env())
         if r.rc:
             raise BuildError(f"{bdir.name}: allmodconfig failed: "
                              f"{_first_lines(r.stdout + r.stderr, 3)}")
@@ -90,7 +101,7 @@ def configure(src: Path, bdir: Path, mvars: list[str], jobs: int, kconfig_mtime:
     if not prepare:
         return
     log.info(f"{bdir.name}: make prepare")
-    r = proc.run([*base, "-s", f"-j{jobs}", "prepare"])
+    r = proc.run([*base, "-s", f"-j{jobs}", "prepare"], env=kernel_env())
     if r.rc:
         raise BuildError(f"{bdir.name}: make prepare failed: "
                          f"{_first_lines(r.stdout + r.stderr, 3)}")
@@ -117,7 +128,7 @@ def compile_objects(src: Path, bdir: Path, mvars: list[str], objs: list[str], jo
     text: dict[str, list[str]] = {}
     cmd = ["make", "-C", str(src), f"O={bdir}", *mvars, "-k", f"-j{jobs}",
            "--output-sync=target", *objs]
-    with proc.lines(cmd) as make:
+    with proc.lines(cmd, env=kernel_env()) as make:
         assert make.stdout is not None
         failed = _read_make(make.stdout, src, want, objs, label, text)
     for o in objs:

@@ -44,15 +44,6 @@ MODPOST = "KBUILD_MODPOST_WARN=1"
 WARN_RE = re.compile(r"^(\S+?):\d+(?::\d+)?: (warning|error): (.*)$")
 
 
-def kernel_env() -> dict[str, str]:
-    """The environment of the kernel's make: without the variables our own
-    Makefile's make passes down (MAKEFLAGS holds its command line, M= of
-    the module's own folder among them, which would make defconfig build
-    the module)."""
-    return {k: v for k, v in os.environ.items()
-            if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL", "MAKEOVERRIDES")}
-
-
 def prepare(kdir: Path, bdir: Path, jobs: int) -> None:
     """defconfig (once per kernel version) and modules_prepare in bdir."""
     version = f"linux {make.kernel_version(kdir)}"
@@ -63,17 +54,17 @@ def prepare(kdir: Path, bdir: Path, jobs: int) -> None:
     want = version + "\n" + CONFIG + "".join(f" {c}=n" for c in CONFIG_OFF)
     if not (stamp.is_file() and stamp.read_text() == want and (bdir / ".config").is_file()):
         log.info(f"{bdir.name}: make {CONFIG}, then {' '.join(CONFIG_OFF)} off")
-        r = proc.run([*base, CONFIG], env=kernel_env())
+        r = proc.run([*base, CONFIG], env=make.kernel_env())
         if r.rc == 0:
             r = proc.run(["bash", str(kdir / "scripts" / "config"), "--file", str(bdir / ".config"),
-                          *[a for c in CONFIG_OFF for a in ("--disable", c)]], env=kernel_env())
+                          *[a for c in CONFIG_OFF for a in ("--disable", c)]], env=make.kernel_env())
         if r.rc == 0:
-            r = proc.run([*base, "olddefconfig"], env=kernel_env())
+            r = proc.run([*base, "olddefconfig"], env=make.kernel_env())
         if r.rc:
             raise BuildError(f"{bdir.name}: {CONFIG} failed: {r.stderr.strip()[-300:]}")
         stamp.write_text(want)
     log.info(f"{bdir.name}: make modules_prepare")
-    r = proc.run([*base, f"-j{jobs}", "modules_prepare"], env=kernel_env())
+    r = proc.run([*base, f"-j{jobs}", "modules_prepare"], env=make.kernel_env())
     if r.rc:
         raise BuildError(f"{bdir.name}: modules_prepare failed: {r.stderr.strip()[-300:]}")
 
@@ -132,7 +123,7 @@ def build(bdir: Path, mdir: Path, jobs: int, how: How) -> Built:
     mvars = [v.replace("{M}", str(mdir)) for v in how.mvars]
     r = proc.run(["make", "-C", str(bdir), f"M={mdir / how.sub if how.sub else mdir}",
                   *mvars, MODPOST, "-k", f"-j{jobs}", "modules"], errors="replace",
-                 env=kernel_env())
+                 env=make.kernel_env())
     text = r.stdout + r.stderr
     diags = [rel(ln, mdir, how.sub) for ln in text.splitlines() if WARN_RE.match(ln)]
     tail = "\n".join(text.replace(str(mdir) + "/", "").splitlines()[-make.LOG_LINES:])
