@@ -26,7 +26,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .. import proc
+from .. import proc, scratch
 from ..ctext import gitdiff
 from ..ctext.includes import Resolver
 from ..ctext.lex import mask
@@ -69,14 +69,14 @@ def git_am(kdir: Path, patches: list[Path], paths: list[str]) -> str:
     """'' if patches apply, in order, with git am to the pristine copies
     of paths; else why the first that does not fails."""
     env = {**os.environ, **_GIT_ENV}
-    with tempfile.TemporaryDirectory(prefix="detasklet-am-") as d:
+    with scratch.folder("am") as d:
         for p in paths:
             dst = Path(d, p)
             dst.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(kdir / p, dst)
 
         def git(*a: str) -> proc.Ran:
-            return proc.run(["git", "-C", d, *a], env=env)
+            return proc.run(["git", "-C", str(d), *a], env=env)
         for cmd in (["init", "-q"], ["add", "-A"], ["commit", "-q", "-m", "pristine"]):
             r = git(*cmd)
             if r.rc:
@@ -177,8 +177,8 @@ def inherited(kdir: Path, patch: Path, types: dict[str, int]) -> dict[str, int]:
     macro or a long line the driver already had, changed in place."""
     if not any(t.startswith(("ERROR:", "WARNING:")) for t in types):
         return {}
-    with tempfile.NamedTemporaryFile("w", suffix=".patch", prefix="detasklet-rev-",
-                                     errors="surrogateescape") as f:
+    with tempfile.NamedTemporaryFile("w", suffix=".patch", errors="surrogateescape",
+                                     prefix=f"detasklet-{os.getpid()}-rev-") as f:
         f.write(reverse(patch.read_text(errors="surrogateescape")))
         f.flush()
         before = checkpatch(kdir, Path(f.name))

@@ -32,12 +32,11 @@ import json
 import logging
 import os
 import re
-import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from .. import proc
+from .. import proc, scratch
 from ..errors import InputError, PatchError
 from ..kdir import kernel_version
 from ..out import files as outfiles, place
@@ -303,7 +302,7 @@ def make(kdir: Path, out: Path, prefix: str = "detasklet/") -> list[Made]:
     committed = int(time.time())     # b4 prep looks for its cover commit in the last year
     made: list[Made] = []
     tips: dict[str, str] = {}
-    with tempfile.TemporaryDirectory(prefix="detasklet-branches-") as tmp:
+    with scratch.folder("branches") as tmp:
         needs = rec.get("needs", {}) if isinstance(rec.get("needs"), dict) else {}
         for n in names:
             # the part before, else the fixes series it applies on top of (net)

@@ -23,11 +23,10 @@ from __future__ import annotations
 
 import os
 import re
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .. import proc
+from .. import proc, scratch
 from ..ctext.gitdiff import FileDiff, apply
 from ..errors import PatchError
 from .identity import Ident
@@ -206,8 +205,7 @@ def mails(kdir: Path, ident: Ident, old: dict[str, str], series: list[list[Mail]
     of (-1: none); its mails are then made from that series' last commit,
     and prereqs[k] gets the git patch-id --stable of each of that series'
     patches, for the cover letter's prerequisite-patch-id: lines."""
-    with tempfile.TemporaryDirectory(prefix="detasklet-git-") as t:
-        tmp = Path(t)
+    with scratch.folder("git") as tmp:
         repo, env = tmp / "repo.git", _env(tmp, ident)
         r = proc.run(["git", "init", "-q", "--bare", str(repo)], env=env)
         if r.rc:
