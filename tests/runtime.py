@@ -184,6 +184,36 @@ def case_report_annotated() -> None:
     assert "runtime" not in files[1], files
 
 
+def case_results_name_their_patches() -> None:
+    """runtime.json records the patches it ran (kept by --from-logs), and
+    a mail says nothing of a runtime.json of other patches than OUT's."""
+    import contextlib
+    import io
+    from detasklet.check.runtime.run import Options, from_logs
+    from detasklet.series import evidence
+    with tempfile.TemporaryDirectory() as d:
+        out = Path(d)
+        (out / "all.patch").write_text("+++ b/drivers/net/ifb.c\n"
+                                       "+static void ifb_ri_tasklet(struct work_struct *w)\n")
+        (out / "tasklet-free.patch").write_text("core\n")
+        (out / "report.json").write_text('{"files": []}')
+        ids = evidence.patch_ids(out)
+        (out / "runtime").mkdir()
+        (out / "runtime" / "runtime.json").write_text(json.dumps(
+            {"kernel": "7.3.4", "kernels": {}, "patches": ids}))
+        for k in ("pristine", "converted"):
+            shutil.copy(DATA / "clean.log", out / "runtime" / f"{k}.log")
+        o = Options(kdir=out, out=out, build_dir=out, workloads=["ifb"],
+                    kernels=["pristine", "converted"], jobs=1, cc="gcc", timeout=1)
+        with contextlib.redirect_stdout(io.StringIO()):
+            assert from_logs(o) == 0
+        doc = json.loads((out / "runtime" / "runtime.json").read_text())
+        assert doc["patches"] == ids and doc["exercised_files"] == {"drivers/net/ifb.c": ["ifb"]}
+        assert evidence.load(out, {"files": []}).runtime["kernel"] == "7.3.4"
+        (out / "all.patch").write_text("another conversion\n")
+        assert evidence.load(out, {"files": []}).runtime == {}, "runtime.json of other patches"
+
+
 def case_smc_stream_builds() -> None:
     if not shutil.which("gcc"):
         raise AssertionError("gcc missing (make runtime installs it)")
@@ -204,6 +234,7 @@ CASES: list[tuple[str, Callable[[], None]]] = [
     ("kbuild-version-fragment", case_version_fragment),
     ("bench-ratios-median-spread", case_bench_ratios),
     ("report-json-per-file-workloads", case_report_annotated),
+    ("results-name-their-patches", case_results_name_their_patches),
     ("smc-stream-builds-static", case_smc_stream_builds),
 ]
 

@@ -66,3 +66,65 @@ class Evidence(unittest.TestCase):
             self.assertEqual(evidence.load(out, rep).runtime["kernel"], "7.3.4")
             (out / "runtime" / "runtime.json").write_text("{broken")
             self.assertEqual(evidence.load(out, rep).runtime, {})
+
+
+BENCH = {
+    "kernel": "7.3.4", "accel": "tcg", "command": "make runtime-bench", "rounds": 3,
+    "ratios": {
+        "ifb.ifb_mbit": {"pristine_median": 400.0, "converted_median": 410.0,
+                         "ratio_median": 1.025, "spread": [0.9, 1.1], "rounds": 3,
+                         "better": "higher"},
+        "hwsim.hwsim_mbit": {"pristine_median": 20.0, "converted_median": 21.0,
+                             "ratio_median": 1.05, "spread": [0.95, 1.2], "rounds": 3,
+                             "better": "higher"},
+    },
+}
+
+
+class RuntimeBench(unittest.TestCase):
+    """make runtime-bench's figures in a cover letter: only of the workloads
+    that ran the series' files, only of OUT's patches and runtime.json's
+    kernel."""
+
+    def _out(self, tmp: str, bench: dict, patches: dict | None = None) -> Path:
+        out = Path(tmp)
+        (out / "all.patch").write_text("diff --git a/drivers/net/ifb.c b/drivers/net/ifb.c\n")
+        (out / "tasklet-free.patch").write_text("core\n")
+        ids = evidence.patch_ids(out)
+        (out / "runtime").mkdir()
+        (out / "runtime" / "runtime.json").write_text(json.dumps({**RUNTIME, "patches": ids}))
+        (out / "bench").mkdir()
+        (out / "bench" / "runtime-bench.json").write_text(
+            json.dumps({**bench, "patches": ids if patches is None else patches}))
+        return out
+
+    def test_the_series_workloads_figures_are_quoted(self) -> None:
+        with tempfile.TemporaryDirectory() as tmp:
+            ev = evidence.load(self._out(tmp, BENCH), {"files": []})
+        lines = ev.cover_lines(["drivers/net/ifb.c"])
+        rows = [ln for ln in lines if ln.startswith("- ifb,")]
+        self.assertEqual(rows, ["- ifb, throughput: 1.02 [0.90, 1.10] (medians "
+                                "400 and 410 Mbit/s; higher is better; 3 rounds)"])
+        self.assertFalse([ln for ln in lines if "mac80211_hwsim" in ln],
+                         "hwsim ran none of ifb.c's functions")
+        self.assertIn("  make runtime-bench KDIR=<linux-7.3.4> ROUNDS=3", lines)
+        self.assertEqual(ev.cover_lines(["net/mac802154/main.c"]), [])
+
+    def test_other_patches_or_kernel_quote_nothing(self) -> None:
+        for bench, ids in ((BENCH, {"all.patch": "0" * 64, "tasklet-free.patch": ""}),
+                           ({**BENCH, "kernel": "6.12.118"}, None), (BENCH, {})):
+            with tempfile.TemporaryDirectory() as tmp:
+                ev = evidence.load(self._out(tmp, bench, ids), {"files": []})
+            self.assertEqual(ev.bench, {})
+            lines = ev.cover_lines(["drivers/net/ifb.c"])
+            self.assertIn("- ifb: tc mirred redirect of a veth's ingress, ping and iperf3",
+                          lines)
+            self.assertFalse([ln for ln in lines if "throughput:" in ln], lines)
+
+    def test_a_runtime_json_of_other_patches_is_not_said(self) -> None:
+        with tempfile.TemporaryDirectory() as tmp:
+            out = self._out(tmp, BENCH)
+            (out / "all.patch").write_text("another conversion\n")
+            ev = evidence.load(out, {"files": []})
+        self.assertEqual((ev.runtime, ev.bench), ({}, {}))
+        self.assertEqual(ev.cover_lines(["drivers/net/ifb.c"]), [])

@@ -6,11 +6,17 @@ converted kernel booted in QEMU, the same workloads on both). A mail whose
 files no record names says nothing about building or running them.
 
 A convert replaces OUT whole and does not carry runtime/ over, so a
-runtime.json in OUT was made from that OUT's patches.
+runtime.json in OUT was made from that OUT's patches. It carries bench/
+over (make bench's result), so make runtime-bench's runtime-bench.json
+there records the patches its converted kernel was built from
+(patch_ids(): all.patch and tasklet-free.patch hashed), and a cover letter
+quotes its figures only when they are OUT's patches and the run of
+runtime.json on the same kernel ran the series' files.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 from typing import Mapping
 from dataclasses import dataclass, field
@@ -20,6 +26,25 @@ from ..out import files as outfiles
 from ..out.builds import Build
 
 RUNTIME = Path("runtime") / "runtime.json"
+RUNTIME_BENCH = Path("bench") / "runtime-bench.json"
+PATCHES = ("all.patch", "tasklet-free.patch")
+# The figures of make runtime-bench a cover letter quotes (the issue's: the
+# links' throughput and round-trip p99, megaraid_sas' read and write
+# rates), by the end of their name -> (what, unit).
+QUOTED = {"_mbit": ("throughput", "Mbit/s"), "_p99_ms": ("round-trip p99", "ms"),
+          "read_mb_s": ("read rate", "MB/s"), "write_mb_s": ("write rate", "MB/s")}
+
+
+def patch_ids(out: Path) -> dict[str, str]:
+    """sha256 of OUT's patches the converted kernel is built from ('' for
+    one that is missing): what ties a run's record to OUT's patches."""
+    ids = {}
+    for name in PATCHES:
+        try:
+            ids[name] = hashlib.sha256((out / name).read_bytes()).hexdigest()
+        except OSError:
+            ids[name] = ""
+    return ids
 
 
 def build_sentence(paths: list[str], builds: Mapping[str, Build | dict]) -> str:
@@ -82,10 +107,44 @@ def tested_sentence(paths: list[str], runtime: dict) -> str:
             f"debugobjects, WARNING or BUG report during it.")
 
 
+def _num(v: float) -> str:
+    return f"{v:.3g}" if v < 100 else f"{v:.0f}"
+
+
+def bench_lines(bench: dict, ran: list[dict]) -> list[str]:
+    """What make runtime-bench measured on the links of the workloads ran
+    (converted / pristine, the median of the rounds' ratios and their
+    range); [] when it measured none of them."""
+    names = {w["name"]: w["what"].split(":")[0] for w in ran}
+    rows = []
+    for key, r in sorted(bench.get("ratios", {}).items()):
+        wl, _, fig = key.partition(".")
+        end = next((e for e in QUOTED if fig.endswith(e)), "")
+        if wl not in names or not end:
+            continue
+        what, unit = QUOTED[end]
+        rows.append(f"- {names[wl]}, {what}: {r['ratio_median']:.2f} "
+                    f"[{r['spread'][0]:.2f}, {r['spread'][1]:.2f}] (medians "
+                    f"{_num(r['pristine_median'])} and {_num(r['converted_median'])} {unit}; "
+                    f"{r['better']} is better; {r['rounds']} rounds)")
+    if not rows:
+        return []
+    n = bench.get("rounds", 0)
+    return ["", f"The links' figures, from {n} boots of each of the two kernels, the "
+            f"pristine and the converted one in turn: converted / pristine, the median of "
+            f"the {n} rounds' ratios [lowest, highest], and each kernel's median figure:",
+            "", *rows,
+            "", "Under QEMU's TCG the figures are the emulator's, not a device's: the ratio "
+            "is the figure to read.",
+            "", "To reproduce the measurement:", "",
+            f"  make runtime-bench KDIR=<linux-{bench.get('kernel', '')}> ROUNDS={n}"]
+
+
 @dataclass(frozen=True)
 class Evidence:
     builds: Mapping[str, Build | dict]               # path -> report.json "build"
     runtime: dict = field(default_factory=dict)      # runtime.json, or {}
+    bench: dict = field(default_factory=dict)        # runtime-bench.json of these patches, or {}
 
     def sentences(self, paths: list[str]) -> list[str]:
         """The paragraphs a patch of these files may carry."""
@@ -107,13 +166,27 @@ class Evidence:
             lines += ["", f"Run {_where(self.runtime)}, pristine and with the whole "
                       "conversion applied (each patch says what ran its code):", ""]
             lines += [f"- {w['what']}" for w in ran]
+            lines += bench_lines(self.bench, ran)
         return lines
 
 
-def load(out: Path, report: dict) -> Evidence:
-    """The evidence of OUT: its report's build records and its runtime.json."""
+def _json(path: Path) -> dict:
     try:
-        runtime = json.loads((out / RUNTIME).read_text())
+        d = json.loads(path.read_text())
     except (OSError, ValueError):
+        return {}
+    return d if isinstance(d, dict) else {}
+
+
+def load(out: Path, report: dict) -> Evidence:
+    """The evidence of OUT: its report's build records, its runtime.json
+    (unless it names other patches than OUT's) and its runtime-bench.json
+    when that was run on OUT's patches and the kernel runtime.json ran."""
+    ids = patch_ids(out)
+    runtime = _json(out / RUNTIME)
+    if runtime.get("patches", ids) != ids:
         runtime = {}
-    return Evidence(outfiles.builds(report), runtime if isinstance(runtime, dict) else {})
+    bench = _json(out / RUNTIME_BENCH)
+    if bench.get("patches") != ids or bench.get("kernel") != runtime.get("kernel"):
+        bench = {}
+    return Evidence(outfiles.builds(report), runtime, bench)

@@ -15,12 +15,13 @@ import os
 import re
 import time
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from ...ctext.workcb import converted_callbacks
 from ...errors import InputError
 from ...kdir import kernel_version
+from ...series.evidence import patch_ids
 from . import bench, initramfs, kbuild, qemu, results
 from .annotate import annotate_report
 from .report import summarize, table
@@ -50,6 +51,9 @@ class Options:
     command: str = "make runtime"
     from_logs: bool = False
     rounds: int = 0                 # > 0: make runtime-bench (bench.py)
+    # sha256 of OUT's all.patch and tasklet-free.patch the converted kernel
+    # is built from, set by run(): a mail quotes a record only of OUT's patches
+    patches: dict[str, str] = field(default_factory=dict)
 
 
 def functions(out: Path) -> dict[str, list[str]]:
@@ -155,6 +159,8 @@ def write_results(o: Options, version: str, built: dict[str, dict],
     rdir = o.out / "runtime"
     doc = summarize(o, version, built, runs, chosen, functions(o.out))
     doc["total_secs"] = round(time.monotonic() - t0)
+    if o.patches:
+        doc["patches"] = o.patches
     (rdir / "runtime.json").write_text(json.dumps(doc, indent=1) + "\n")
     annotate_report(o.out / "report.json", doc)
     text = table(doc)
@@ -178,6 +184,7 @@ def from_logs(o: Options) -> int:
     if not olds:
         raise InputError(f"no {rdir / 'runtime.json'} (run make runtime first)")
     old = {"kernel": olds[0]["kernel"], "kernels": {}}
+    o.patches = olds[0].get("patches", {})
     for d in olds:
         old["kernels"].update(d.get("kernels", {}))
     chosen = by_name(o.workloads)
@@ -200,6 +207,7 @@ def run(o: Options) -> int:
     except ValueError as e:
         raise InputError(str(e)) from None
     version = kernel_version(o.kdir)
+    o.patches = patch_ids(o.out)
     root = o.build_dir / f"runtime-{version}"
     rdir = o.out / "runtime"
     rdir.mkdir(parents=True, exist_ok=True)     # again in boot_all: a convert replaces OUT
@@ -228,7 +236,7 @@ def run_bench(o: Options, version: str, root: Path, built: dict[str, dict],
            "workloads": [w.name for w in chosen], "secs": round(time.monotonic() - t0),
            "loadavg_before": [round(x, 1) for x in load0],
            "loadavg_after": [round(x, 1) for x in os.getloadavg()],
-           "boots": rounds, "ratios": bench.ratios(rounds)}
+           "patches": o.patches, "boots": rounds, "ratios": bench.ratios(rounds)}
     print(bench.write(o.out, doc), end="")
     failed = [(r["round"], k, w) for r in rounds for k, st in r["status"].items()
               for w, s in st.items() if s != "pass"]
