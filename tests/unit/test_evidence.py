@@ -128,3 +128,11 @@ class RuntimeBench(unittest.TestCase):
             ev = evidence.load(out, {"files": []})
         self.assertEqual((ev.runtime, ev.bench), ({}, {}))
         self.assertEqual(ev.cover_lines(["drivers/net/ifb.c"]), [])
+
+    def test_a_runtime_json_of_another_tree_is_not_said(self) -> None:
+        with tempfile.TemporaryDirectory() as tmp:
+            out = self._out(tmp, BENCH)
+            self.assertEqual(evidence.load(out, {"files": [], "kernel": "7.3.4"}).bench, BENCH |
+                             {"patches": evidence.patch_ids(out)})
+            ev = evidence.load(out, {"files": [], "kernel": "6.12.118"})
+        self.assertEqual((ev.runtime, ev.bench), ({}, {}))

@@ -180,11 +180,13 @@ def _json(path: Path) -> dict:
 
 def load(out: Path, report: dict) -> Evidence:
     """The evidence of OUT: its report's build records, its runtime.json
-    (unless it names other patches than OUT's) and its runtime-bench.json
+    (unless it names other patches than OUT's, or another kernel than the
+    report's) and its runtime-bench.json
     when that was run on OUT's patches and the kernel runtime.json ran."""
     ids = patch_ids(out)
     runtime = _json(out / RUNTIME)
-    if runtime.get("patches", ids) != ids:
+    tree = report.get("kernel") or runtime.get("kernel")
+    if runtime.get("patches", ids) != ids or runtime.get("kernel") != tree:
         runtime = {}
     bench = _json(out / RUNTIME_BENCH)
     if bench.get("patches") != ids or bench.get("kernel") != runtime.get("kernel"):
