@@ -177,7 +177,9 @@ class FixesApart(DriverFix):
         fixes = " ".join((self.out / "series/net/0000-cover-letter.patch").read_text().split())
         self.assertIn("Subject: [PATCH net 0/1] Driver fixes", fixes)
         self.assertIn("meant for net, the netdev tree for fixes to the current release", fixes)
-        self.assertIn("(series/net-next/), apply on top of it", fixes)
+        self.assertIn("This patch fixes a bug in foo found while converting the driver", fixes)
+        self.assertIn("The conversion of the driver, sent to the net-next tree in a series of "
+                      "its own, applies on top of it", fixes)
         readme = (self.out / "series" / "README").read_text()
         self.assertIn("Send net (drivers' fixes", readme)
 

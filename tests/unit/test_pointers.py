@@ -105,6 +105,24 @@ class Reach(unittest.TestCase):
         self.assertEqual(analyses.requeues_itself("bh", f), "foo_bh")
         self.assertEqual(analyses.unresolved("bh", f), "e->submit_fn() in foo_bh()")
 
+    def test_the_kill_sentence_says_what_an_unfollowed_call_could_drop(self) -> None:
+        # the maintainer's question: what cancel_work_sync() could drop; not
+        # a note that the tool did not read something
+        from detasklet.convert.verdicts import kills
+        from detasklet.convert.verdicts.sites import Site
+        code = GROUP.replace("\te->submit_fn = foo_submit;\n", "").replace(
+            "e->submit_fn(e);", "e->ops->complete_fn(e);") + (
+            "static void foo_pause(struct foo_engine *e)\n{\n\ttasklet_kill(&e->bh);\n}\n")
+        f = analyses.facts_of({"foo.c": mask(code)})
+        s = Site("foo.c", 30, "foo_pause", "tasklet_kill", "&e->bh", "bh")
+        self.assertEqual(kills.kill(s, f), "")
+        self.assertEqual((s.replacement, s.verdict), ("flush_then_cancel", "exact"))
+        self.assertTrue(s.why.endswith(
+            "; it also calls e->ops->complete_fn() in foo_bh(), through a pointer to code "
+            "outside these files: were that code to queue bh again, cancel_work_sync() would "
+            "drop the run it queued"), s.why)
+        self.assertNotIn("not read", s.why)
+
 
 if __name__ == "__main__":
     unittest.main()

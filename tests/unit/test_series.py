@@ -825,3 +825,72 @@ class ShareSentenceLists(unittest.TestCase):
         said = plan.shared_sentence(sorted(old), old, {f: None for f in old}, {})
         self.assertIn("share the work items dfs_t, irq_t and pre_t declared in d/a.h and d/b.h,",
                       " ".join(said.split()))
+
+
+class CoverWords(unittest.TestCase):
+    """What a cover letter says of its part, its counts and the series it
+    waits for is true of that part (seed-43 read: part 3 of 3 said other
+    parts followed it; each part counted its own files as the tree's; the
+    net fixes named mlx5 "core" and our output folders)."""
+
+    def series(self, part: int, parts: int):
+        from detasklet.series.trees import Tree
+        tree = Tree("net-next", tag="net-next", limit=15, why="netdev takes at most 15.")
+        return series.Series(f"net-next-{part}", tree, [], part, parts)
+
+    def test_each_part_says_which_parts_come_before_and_after(self) -> None:
+        said = [" ".join(series.part_text(self.series(k, 3)).split()) for k in (1, 2, 3)]
+        self.assertTrue(said[0].endswith("is applied; parts 2 and 3 follow this one."), said[0])
+        self.assertTrue(said[1].endswith("it comes after part 1, and part 3 follows it."),
+                        said[1])
+        self.assertTrue(said[2].endswith("is applied; it comes after parts 1 and 2."), said[2])
+        self.assertNotIn("followed by", " ".join(said))
+        self.assertEqual(series.part_text(self.series(1, 1)), "")
+
+    def test_a_part_counts_the_tree_and_its_own_files_apart(self) -> None:
+        from detasklet.series import letter
+        self.assertEqual(letter.count_sentence(26, 26, 13, 0, 0, 82),
+                         "The tree has 82 files that use the tasklet API; 26 files of them are "
+                         "converted in these 13 patches of this part.")
+        self.assertEqual(letter.count_sentence(4, 4, 3, 0, 0),
+                         "In this tree, 4 files use the tasklet API: 4 are converted in these 3 "
+                         "patches.")
+        # the core removal is not among the patches that convert a file
+        self.assertEqual(letter.count_sentence(1, 1, 1, 0, 6),
+                         "In this tree, 1 file uses the tasklet API: 1 is converted in the first "
+                         "patch. The last patch removes the tasklet core itself, in 6 files not "
+                         "counted among those.")
+
+    def test_the_fixes_cover_names_no_output_folder(self) -> None:
+        from detasklet.series import letter
+        from detasklet.series.plan import Patch
+        from detasklet.series.trees import Tree
+        net = Tree("net", tag="net", fixes="net, the netdev tree for fixes")
+        ps = [Patch(["drivers/net/a/a.c"], prefix="net: a", name="a", tree=net,
+                    driver_prep={"fix": True, "subject": "Fix a"}),
+              Patch(["drivers/net/b/b.c"], prefix="net: b", name="b", tree=net,
+                    driver_prep={"fix": True, "subject": "Fix b"})]
+        from types import SimpleNamespace
+        fds = {p.files[0]: SimpleNamespace(path=p.files[0], added=1, removed=1) for p in ps}
+        text = " ".join(" ".join(letter.fixes_cover(
+            ps, fds, "Who", "", "the net-next tree", ["net-next-1", "net-next-2"])).split())
+        self.assertNotIn("series/", text)
+        self.assertIn("The conversions of these drivers, sent to the net-next tree in a series "
+                      "of 2 parts, apply on top of them", text)
+
+    def test_a_driver_under_a_fixed_row_is_not_named_after_core(self) -> None:
+        from detasklet.series import drivers, plan
+        fs = ["drivers/net/ethernet/mellanox/mlx5/core/cq.c",
+              "drivers/net/ethernet/mellanox/mlx5/core/fpga/conn.c"]
+        d = {f: drivers.Driver("drivers/net/ethernet/mellanox/mlx5/core",
+                               "drivers/net/ethernet/mellanox/mlx5", "core", "folder",
+                               "mlx5_core") for f in fs}
+        self.assertEqual(plan.name_patch(fs, d, {f: "" for f in fs}),
+                         ("drivers/net/ethernet/mellanox", "mlx5"))
+
+    def test_a_common_name_is_not_cut_inside_a_word(self) -> None:
+        from detasklet.series import prefix
+        self.assertEqual(prefix.common_name(["xhci-dbgcap", "xhci-dbgtty"]), "xhci")
+        self.assertEqual(prefix.common_name(["tegra186-gpc-dma", "tegra20-apb-dma"]), "tegra")
+        self.assertEqual(prefix.from_table("drivers/usb/host", "xhci"),
+                         ("usb: xhci", ":", "table"))

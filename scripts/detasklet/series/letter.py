@@ -179,7 +179,8 @@ def cover(patches: "list[Patch]", rep: dict, fds: dict[str, FileDiff],
           ev: Evidence, who: str, base: str,
           scope: str = "", part: str = "", bench: dict | None = None,
           hot: list[HotPath] | None = None, after: "list[Patch] | None" = None,
-          after_folder: str = "", prereqs: list[str] | None = None) -> list[str]:
+          after_folder: str = "", prereqs: list[str] | None = None,
+          tree_users: int = 0) -> list[str]:
     """The lines of a cover letter between its Subject and its signature.
     rep: report.json with the files of this series' tree only; scope: the
     tree ("the net-next tree"); part: what to say of a series sent in
@@ -187,7 +188,8 @@ def cover(patches: "list[Patch]", rep: dict, fds: dict[str, FileDiff],
     bench's result (bench.json), quoted for the hot paths of hot (the
     table) that the series' files belong to; after: the fixes of the
     series after_folder (net) that some of these conversions apply on top
-    of, and prereqs the patch ids of that whole series."""
+    of, and prereqs the patch ids of that whole series; tree_users: the
+    files of the whole tree that use the API, for a series sent in parts."""
     total = len(patches)
     files = rep.get("files", [])
     mine = {f for p in patches if not p.prep and not p.core for f in p.files}
@@ -203,12 +205,8 @@ def cover(patches: "list[Patch]", rep: dict, fds: dict[str, FileDiff],
     users = len(files) or len(mine)
     lines += [
         "",
-        para(f"In this tree, {users} {'file uses' if users == 1 else 'files use'} the tasklet "
-             f"API: {len(mine)} {_be(len(mine))} converted in "
-             + ("this patch" if total == 1 else f"these {total} patches")
-             + (f", {len(left)} {_be(len(left))} left unconverted (below)." if left else ".")
-             + (f" The last patch removes the tasklet core itself, in {len(core)} files not "
-                "counted among those." if core else "")),
+        para(count_sentence(users, len(mine), total - (1 if core else 0), len(left),
+                            len(core), tree_users)),
         "",
         "The mapping:", "",
         *[ln for r in MAPPING if r.key in keys
@@ -225,10 +223,12 @@ def cover(patches: "list[Patch]", rep: dict, fds: dict[str, FileDiff],
         lines += ["", "Where the behaviour differs:", "", *differs]
     cross = [(n, p) for n, p in enumerate(patches, 1) if p.shared]
     if cross:
-        lines += ["", "Patches that cross MAINTAINERS sections (the files share a work item):",
-                  ""]
+        lines += ["", "Patches whose files span MAINTAINERS sections or kbuild modules (the "
+                  "files share a work item):", ""]
         lines += [bullet(f"{n}/{total} {p.prefix}: {len(p.files)} files, "
-                         f"{len(p.entries)} sections") for n, p in cross]
+                         + ", ".join(_count(k, w) for k, w in ((len(p.entries), "section"),
+                                                               (p.modules, "module")) if k > 1))
+                  for n, p in cross]
     lines += [bullet(ln[2:]) if ln.startswith("- ") else para(ln) if ln else ln
               for ln in ev.cover_lines(sorted(mine))]
     lines += latency(bench, hotpaths.touched(sorted(
@@ -244,6 +244,31 @@ def cover(patches: "list[Patch]", rep: dict, fds: dict[str, FileDiff],
     if base:
         lines += ["", f"base-commit: {base}"]
     return lines + prerequisites(base, prereqs or [])
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def count_sentence(users: int, converted: int, converting: int, left: int, core: int,
+                   tree_users: int = 0) -> str:
+    """How many files of the tree use the tasklet API and how many these
+    patches convert; converting: the patches that convert them (the core
+    removal is not one); tree_users: the files of the whole tree when this
+    series is one part of it (0 when it is the whole)."""
+    by = ("this patch" if converting == 1 and not core else
+          "the first patch" if converting == 1 else
+          f"these {converting} patches" if not core else f"the first {converting} patches")
+    if tree_users:
+        text = (f"The tree has {_count(tree_users, 'file')} that use the tasklet API; "
+                f"{_count(converted, 'file')} of them {_be(converted)} converted in {by} "
+                "of this part")
+    else:
+        text = (f"In this tree, {users} {'file uses' if users == 1 else 'files use'} the "
+                f"tasklet API: {converted} {_be(converted)} converted in {by}")
+    return (text + (f", {left} {_be(left)} left unconverted (below)." if left else ".")
+            + (f" The last patch removes the tasklet core itself, in {core} files not "
+               "counted among those." if core else ""))
 
 
 def prerequisites(base: str, ids: list[str]) -> list[str]:
@@ -276,14 +301,18 @@ def fixes_cover(patches: "list[Patch]", fds: dict[str, FileDiff], who: str, base
     lines = [para(f"{'These patches fix' if len(patches) > 1 else 'This patch fixes'} "
                   f"{'bugs' if len(patches) > 1 else 'a bug'} in "
                   + (", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0])
-                  + ", each in the driver's own terms, found while converting "
+                  + (", each in the driver's own terms," if len(patches) > 1 else "")
+                  + " found while converting "
                   f"{'these drivers' if len(names) > 1 else 'the driver'} from tasklets to BH "
                   f"workqueues. {'Each applies' if len(patches) > 1 else 'It applies'} on its "
                   f"own, and is meant for {where}."),
              "",
-             para(f"The conversions of {'these drivers' if len(names) > 1 else 'the driver'}"
-                  f", for {scope} (" + ", ".join(f"series/{d}/" for d in dependents)
-                  + "), apply on top of " + ("them" if len(patches) > 1 else "it")
+             para(("The conversions of these drivers" if len(names) > 1 else
+                   "The conversion of the driver")
+                  + f", sent to {scope} in a series of "
+                  + (f"{len(dependents)} parts" if len(dependents) > 1 else "its own")
+                  + (", apply" if len(names) > 1 else ", applies")
+                  + " on top of " + ("them" if len(patches) > 1 else "it")
                   + f", and wait until {'they reach' if len(patches) > 1 else 'it reaches'} "
                   f"{scope}."),
              "", f"{who} ({len(patches)}):"] + [f"  {p.subject}" for p in patches] + [""]

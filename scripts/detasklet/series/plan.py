@@ -35,6 +35,7 @@ class Patch:
     name: str = ""            # the driver, for the message
     entries: list[str] = field(default_factory=list)
     shared: str = ""          # why files of several sections are one patch
+    modules: int = 0          # the kbuild modules its .c files are linked into
     named: bool = False       # the prefix's driver name is in MAINTAINERS or the paths
     to: list[str] = field(default_factory=list)
     cc: list[str] = field(default_factory=list)
@@ -98,7 +99,12 @@ def name_patch(files: list[str], drivers: dict[str, drivers_.Driver],
         # a module named unlike its files (hdma from hidma.c): the files' name
         stems = [posixpath.splitext(posixpath.basename(f))[0] for f in files]
         name = prefix.common_name(stems) or name
-    while name in prefix.GENERIC and "/" in where and prefix.root_of(where + "/") != where + "/":
+    # up to the folder a subsystem's table row names, or that names the
+    # driver itself (mlx5/ of mlx5/core/: a "fixed" row, whose prefix is the
+    # same from its parent)
+    while name in prefix.GENERIC and "/" in where and (
+            prefix.root_of(where + "/") != where + "/"
+            or prefix.TABLE[where + "/"][1] == "fixed"):
         where, name = posixpath.dirname(where), posixpath.basename(where)
     return where, name
 
@@ -280,6 +286,7 @@ def plan(kdir: Path, fds: dict[str, FileDiff], old: dict[str, str],
             e for o in own.values() if o for e in [o[1]]])
         p.entries = sorted({o[1].name for o in own.values() if o})
         p.tree = trees.tree_of(files, index, table, lists)
+        p.modules = len({modules[f] for f in files if modules.get(f)})
         p.shared = " ".join(shared_sentence(u, old, own, modules) for u in units
                             if len(u) > 1 and crossing(u, own, modules))
         patches.append(p)

@@ -41,6 +41,7 @@ TABLE: dict[str, tuple[str, str, str]] = {
     "drivers/s390/scsi/": ("scsi: zfcp", "fixed", ":"),
     "drivers/s390/": ("s390", "slash", ":"),
     "drivers/infiniband/": ("RDMA", "slash", ":"),
+    "drivers/usb/host/xhci": ("usb: xhci", "fixed", ":"),   # xhci*.c: one driver, xhci-hcd
     "drivers/usb/": ("usb", "path", ":"),
     "drivers/staging/media/": ("media", "last", ":"),
     "drivers/staging/": ("staging", "path", ":"),
@@ -197,7 +198,12 @@ def is_git(kdir: Path) -> bool:
 def common_name(names: list[str]) -> str:
     """One short name for several modules of one section: their common
     prefix without trailing separators (tegra186-gpc-dma, tegra20-apb-dma
-    -> tegra), or '' when that is shorter than 3 characters."""
+    -> tegra), never cut inside a word (xhci-dbgcap, xhci-dbgtty -> xhci,
+    not xhci-dbg, the name of another file), or '' when that is shorter
+    than 3 characters."""
     p = posixpath.commonprefix(sorted(set(names)))
+    if p and p[-1].isalpha() and any(len(n) > len(p) and n[len(p)].isalpha() for n in names):
+        # cut inside a word (xhci-dbg of xhci-dbgcap, xhci-dbgtty): to the word before
+        p = re.sub(r"[^-_]*$", "", p)
     p = re.sub(r"[-_]+$", "", p)
     return p if len(p) >= 3 else ""

@@ -218,12 +218,38 @@ def _keep_preps(ps: list[Patch], cuts: list[tuple[int, int]]) -> list[tuple[int,
     return out
 
 
+def tree_users(series: list[Series], s: Series, rep: dict, left_tree: dict[str, str]) -> int:
+    """The files of s's tree that use the tasklet API, over all its parts:
+    those its parts' patches change and those left unconverted; 0 for a
+    tree sent in one part."""
+    if s.parts == 1:
+        return 0
+    files = {f for t in series if t.tree.name == s.tree.name and not t.fixes_of
+             for p in t.patches if not p.prep and not p.core for f in p.files}
+    return len(files | {f["path"] for f in rep["files"] if f.get("status") != Status.CONVERTED
+                        and left_tree.get(f["path"]) == s.tree.name})
+
+
 def part_text(s: Series) -> str:
+    """What a series sent in parts says of the other parts: which come
+    before it and which follow (none after the last)."""
     if s.parts == 1:
         return ""
-    return (f"This is part {s.part} of {s.parts}: {s.tree.why.rstrip('.')}, so the "
-            f"tree's {sum(1 for _ in s.patches)} patches here are followed by the "
-            f"other parts, one at a time, each once the one before is applied.")
+    others = [k for k in range(1, s.parts + 1) if k != s.part]
+    before = [k for k in others if k < s.part]
+    after = [k for k in others if k > s.part]
+
+    def parts(ks: list[int]) -> str:
+        words = [str(k) for k in ks]
+        return ("part " if len(ks) == 1 else "parts ") + (
+            words[0] if len(ks) == 1 else ", ".join(words[:-1]) + " and " + words[-1])
+    where = (f"{parts(after)} {'follows' if len(after) == 1 else 'follow'} this one"
+             if not before else f"it comes after {parts(before)}" + (
+                 f", and {parts(after)} {'follows' if len(after) == 1 else 'follow'} it"
+                 if after else ""))
+    return (f"This is part {s.part} of {s.parts}: {s.tree.why.rstrip('.')}, so the tree's "
+            f"patches are sent in {s.parts} parts, one at a time, each once the one before "
+            f"is applied; {where}.")
 
 
 def index_text(series: list[Series], rep: dict) -> str:
@@ -338,10 +364,11 @@ def build(kdir: Path, out: Path, ident: Ident, jobs: int = 2, out_name: str = ""
         mine = {f for p in s.patches for f in p.files}
         srep = {**rep, "files": [f for f in rep["files"] if f["path"] in mine or (
             s.part == 1 and left_tree.get(f["path"]) == s.tree.name)]}
-        after = series[folder_of[s.needs]].patches if s.needs else []
+        after = [p for p in series[folder_of[s.needs]].patches if set(p.files) & mine] \
+            if s.needs else []      # a part with none of them lists no prerequisite
         lines = letter.cover(s.patches, srep, fds, ev, who, ident.base,
-                             f"the {s.tree.name} tree", part_text(s), bench, hot,
-                             [p for p in after if set(p.files) & mine], s.needs, pre)
+                             f"the {s.tree.name} tree", part_text(s), bench, hot, after,
+                             s.needs, pre if after else [], tree_users(series, s, rep, left_tree))
         title = ("Convert tasklet users to workqueues" if any(p.thread for p in s.patches)
                  else "Convert tasklet users to BH workqueues") + (
             f" (part {s.part} of {s.parts})" if s.parts > 1 else "")

@@ -79,9 +79,9 @@ def kill(s: Site, f: Facts) -> str:
     why = _kill(s, f)
     blind = unresolved(s.item, f) if s.verdict == "exact" else ""
     if blind:
-        s.why += (f"; the run also calls {blind}, through a pointer no assignment in the "
-                  "group sets to a function of its own, and what that runs is not read "
-                  "here")
+        s.why += (f"; it also calls {blind}, through a pointer to code outside these "
+                  f"files: were that code to queue {s.item} again, cancel_work_sync() would "
+                  "drop the run it queued")
     return why
 
 
