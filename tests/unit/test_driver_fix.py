@@ -179,7 +179,8 @@ class FixesApart(DriverFix):
         self.assertIn("meant for net, the netdev tree for fixes to the current release", fixes)
         self.assertIn("This patch fixes a bug in foo found while converting the driver", fixes)
         self.assertIn("The conversion of the driver, sent to the net-next tree in a series of "
-                      "its own, applies on top of it", fixes)
+                      "its own, applies on top of it, and waits until it reaches the net-next tree",
+                      fixes)
         readme = (self.out / "series" / "README").read_text()
         self.assertIn("Send net (drivers' fixes", readme)
 

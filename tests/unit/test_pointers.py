@@ -123,6 +123,27 @@ class Reach(unittest.TestCase):
             "drop the run it queued"), s.why)
         self.assertNotIn("not read", s.why)
 
+    def test_a_teardown_flush_gives_the_completion_not_the_callers(self) -> None:
+        # megaraid_fini_mbox(): its callers (.remove, and .probe's unwind) were
+        # listed with no reason; the completion alone makes the choice
+        from detasklet.convert.verdicts import kills
+        from detasklet.convert.verdicts.sites import Site
+        code = GROUP.replace("\te->submit_fn = foo_submit;\n", "").replace(
+            "e->submit_fn(e);", "complete(&e->done);") + (
+            "static void foo_remove(struct platform_device *pdev)\n{\n"
+            "\tstruct foo_engine *e = platform_get_drvdata(pdev);\n\n"
+            "\tfree_irq(e->irq, e);\n\ttasklet_kill(&e->bh);\n}\n\n"
+            "static struct platform_driver foo_driver = {\n\t.remove = foo_remove,\n};\n")
+        f = analyses.facts_of({"foo.c": mask(code)})
+        line = code[:code.index("tasklet_kill(")].count("\n") + 1
+        s = Site("foo.c", line, "foo_remove", "tasklet_kill", "&e->bh", "bh")
+        self.assertEqual(kills.kill(s, f), "")
+        self.assertEqual((s.replacement, s.analysis), ("flush_then_cancel", "teardown-flush"))
+        self.assertTrue(s.why.startswith(
+            "free_irq() comes before it, and a pending run of foo_bh() can complete work a "
+            "caller waits for (complete()): flush_work() lets it run"), s.why)
+        self.assertNotIn("registered", s.why)
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -158,6 +158,35 @@ class Trees(unittest.TestCase):
                                          "linux-scsi@vger.kernel.org"]))
         self.assertEqual(self.of("drivers/s390/block/dasd.c").name, "s390-linux")
 
+    def test_an_orphaned_driver_goes_to_the_keeper_of_its_tree(self) -> None:
+        """b43legacy's section is Orphan, lists only, and the wireless
+        section excludes broadcom/: get_maintainer names no one, so the
+        mail was To: nobody; the wireless tree's maintainer takes it."""
+        from detasklet.series.plan import Patch
+        text = ("NETWORKING DRIVERS (WIRELESS)\nM:\tWifi Person <wifi@example.org>\n"
+                "L:\tlinux-wireless@vger.kernel.org\nS:\tMaintained\n"
+                "T:\tgit git://git.kernel.org/pub/scm/linux/kernel/git/wireless/wireless.git\n"
+                "T:\tgit git://git.kernel.org/pub/scm/linux/kernel/git/wireless/"
+                "wireless-next.git\nF:\tdrivers/net/wireless/\nX:\tdrivers/net/wireless/broadcom/\n\n"
+                "B43LEGACY WIRELESS DRIVER\nL:\tlinux-wireless@vger.kernel.org\n"
+                "L:\tb43-dev@lists.infradead.org\nS:\tOrphan\n"
+                "F:\tdrivers/net/wireless/broadcom/b43legacy/\n")
+        idx = maintainers.Index(maintainers.parse(MAINTAINERS + "\n" + text,
+                                                  lambda p: p.endswith("/")))
+        f = "drivers/net/wireless/broadcom/b43legacy/main.c"
+        t = trees.Tree("wireless-next", tag="wireless-next",
+                       via="list linux-wireless@vger.kernel.org")
+        p = Patch([f], tree=t, cc=["linux-wireless@vger.kernel.org", "b43-dev@lists.infradead.org"])
+        maintainers.add_taker([p], idx)
+        self.assertEqual((p.to, p.cc), (["Wifi Person <wifi@example.org>"],
+                                        ["linux-wireless@vger.kernel.org",
+                                         "b43-dev@lists.infradead.org"]))
+        # a patch with a maintainer of its own keeps only them
+        q = Patch(["drivers/net/ethernet/foo/foo.c"], tree=self.of("drivers/net/ethernet/foo/foo.c"),
+                  to=["Foo Person <foo@example.org>"])
+        maintainers.add_taker([q], idx)
+        self.assertEqual(q.to, ["Foo Person <foo@example.org>"])
+
     def test_platform_section_is_not_the_tree(self) -> None:
         self.assertEqual(self.of("drivers/crypto/foo-crypt.c").name, "crypto")
 

@@ -313,7 +313,8 @@ def fixes_cover(patches: "list[Patch]", fds: dict[str, FileDiff], who: str, base
                   + (f"{len(dependents)} parts" if len(dependents) > 1 else "its own")
                   + (", apply" if len(names) > 1 else ", applies")
                   + " on top of " + ("them" if len(patches) > 1 else "it")
-                  + f", and wait until {'they reach' if len(patches) > 1 else 'it reaches'} "
+                  + f", and {'wait' if len(names) > 1 else 'waits'} until "
+                  f"{'they reach' if len(patches) > 1 else 'it reaches'} "
                   f"{scope}."),
              "", f"{who} ({len(patches)}):"] + [f"  {p.subject}" for p in patches] + [""]
     lines += [stat_line([fd for p in patches for fd in p.file_diffs(fds)])]

@@ -300,10 +300,24 @@ def add_taker(patches: "list[Patch]", index: Index) -> None:
     files."""
     for p in patches:
         name = p.tree.via.removeprefix("section ")
-        if name == p.tree.via:
-            continue
-        e = next((e for e in index.entries if e.name == name), None)
+        e = next((e for e in index.entries if e.name == name), None) \
+            if name != p.tree.via else None
+        if e is None and not p.to and not p.core:
+            e = keeper(p.tree.name, p.files, index)
         if e is not None:
             p.to += [m for m in e.people if m not in p.to]
             p.cc += [a for a in e.lists if "@" in a and a not in p.cc]
             p.no_rcpt = ""
+
+
+def keeper(tree: str, files: list[str], index: Index) -> Entry | None:
+    """For a patch that names no maintainer (an orphaned driver: B43LEGACY
+    lists only its lists), the section that keeps its tree: one whose T:
+    is that tree and whose F: folder holds every file, though it may
+    exclude them with X: (NETWORKING DRIVERS (WIRELESS) for
+    drivers/net/wireless/broadcom/b43legacy/); the deepest such folder."""
+    from .trees import tree_name     # trees reads this module's Index
+    hits = [(len(f), e) for e in index.entries if e.people
+            and any(tree_name(t) == tree for t in e.trees)
+            for f in e.files if f.endswith("/") and all(x.startswith(f) for x in files)]
+    return max(hits, key=lambda h: h[0])[1] if hits else None

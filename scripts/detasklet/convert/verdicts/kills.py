@@ -126,7 +126,10 @@ def _kill(s: Site, f: Facts) -> str:
                     "driver")
         s.replacement, s.verdict, s.analysis = ("flush_then_cancel", "exact",
                                                 "teardown-flush")
-        s.why = (f"{where}, but a pending run of {done_cb}() can complete work a caller waits "
+        # flush then cancel is tasklet_kill() wherever it is: the callers
+        # that made it teardown are no reason of the choice
+        s.why = ((f"{stop} comes before it, and a" if stop else "A")
+                 + f" pending run of {done_cb}() can complete work a caller waits "
                  f"for ({call}): flush_work() lets it run and waits, as tasklet_kill() did, "
                  f"then cancel_work_sync() waits for a running one; {done_cb}() never "
                  f"queues {s.item} itself, nor do the functions of the group it calls"
