@@ -190,7 +190,7 @@ tasklet-free: deps $(if $(filter $(REF_TREE),$(KDIR)),reference)
 	@$(PY) -m detasklet tasklet-free $(call q,$(KDIR)) -o $(call q,$(OUT))
 	@scripts/tasklet-free.sh $(call q,$(KDIR)) $(call q,$(OUT))
 
-## tasklet-free-tree [KDIR=dir] [OUT=dir]: every patch and the core removal applied to a linked copy of KDIR; fails if any .c/.h/.rs or Documentation/ file names the API (no build)
+## tasklet-free-tree [KDIR=dir] [OUT=dir]: every patch and the core removal applied to a linked copy of KDIR; fails if any .c/.h/.rs file names the API (code, comments, strings) or a Documentation/ file its functions (no build)
 tasklet-free-tree: deps $(if $(filter $(REF_TREE),$(KDIR)),reference)
 	@$(PY) -m detasklet tasklet-free $(call q,$(KDIR)) -o $(call q,$(OUT))
 	@TF_TREE_ONLY=1 scripts/tasklet-free.sh $(call q,$(KDIR)) $(call q,$(OUT))

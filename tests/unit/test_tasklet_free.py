@@ -13,6 +13,9 @@ from detasklet.convert.output import tasklet_free as tf
 from detasklet.convert.output import tasklet_free_text as tft
 from detasklet.ctext.gitdiff import parse
 from detasklet.ctext import lex
+from detasklet.ctext.comments import named
+from detasklet.ctext.tasklet import find_uses
+from detasklet.convert.rewrite import comments as rewrite_comments
 
 ROOT = Path(__file__).resolve().parents[2]
 TREES = ("7.3", "6.12")
@@ -143,6 +146,17 @@ class _Tree:
         edited = {p: (self.tmp / p).read_text(errors="replace") for p in docs}
         self.assertEqual(tft.doc_leftovers(self.kdir, edited), {})
 
+    def test_comments_of_non_users_no_longer_name_the_api(self) -> None:
+        worded = [p for p in self.paths if p in rewrite_comments.TABLE]
+        self.assertIn("drivers/net/usb/lan78xx.c", worded)
+        self.assertIn("drivers/staging/rtl8723bs/include/osdep_service_linux.h", worded)
+        for p in worded:
+            old = (self.kdir / p).read_text(errors="surrogateescape")
+            new = (self.tmp / p).read_text(errors="surrogateescape")
+            self.assertEqual(find_uses(old), [], p)
+            self.assertTrue(named(old), p)
+            self.assertEqual(named(new), [], p)
+
     def test_docs_leftover_is_refused(self) -> None:
         with self.assertRaises(tf.CoreError):
             tft.edit("Documentation/x.rst", "calls tasklet_schedule() twice\n",
@@ -163,8 +177,9 @@ if __name__ == "__main__":
 
 class TreeCheck(unittest.TestCase):
     """detasklet leftovers --tree (make tasklet-free-tree): exit 1 while any
-    source file names the API outside comments, or a Documentation/ file
-    names one of its functions; 0 once none does."""
+    source file names the API, in code or in a comment or a string (in any
+    folder), or a Documentation/ file names one of its functions; 0 once
+    none does."""
 
     def run_on(self, files: dict[str, str]) -> int:
         from contextlib import redirect_stdout
@@ -178,8 +193,13 @@ class TreeCheck(unittest.TestCase):
                 return leftovers.main(Path(t), None, None, None, tree=True)
 
     def test_exit_status(self) -> None:
-        clean = {"drivers/a.c": "/* was tasklet_schedule() */\nvoid a(void) { }\n",
+        clean = {"drivers/a.c": "/* was a tasklet */\nvoid a(void) { }\n",
                  "Documentation/a.rst": "Tasklets ran in softirq context.\n"}
         self.assertEqual(self.run_on(clean), 0)
+        for where, text in (("drivers/b.c", "/* before tasklet_schedule() */\n"),
+                            ("tools/b.h", "// see tasklet_enable()\n"),
+                            ("scripts/b.c", 'char *s = "struct tasklet_struct";\n'),
+                            ("rust/b.rs", "/// like tasklet_kill()\n")):
+            self.assertEqual(self.run_on({**clean, where: text}), 1, where)
         self.assertEqual(self.run_on({**clean, "tools/b.c": "void b(void) { tasklet_kill(t); }\n"}), 1)
         self.assertEqual(self.run_on({**clean, "Documentation/b.rst": "Call tasklet_schedule().\n"}), 1)

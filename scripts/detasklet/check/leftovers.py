@@ -6,7 +6,8 @@ Tree-wide: every .c/.h/.rs of the tree (tools/ and samples/ included) that
 still names the tasklet API outside comments and literals, plus the three
 core files (checked with convert.output.tasklet_free.leftovers, which also catches
 any tasklet_* identifier), and the Documentation/ files that name the
-API's functions.
+API's functions. With --tree, also every .c/.h/.rs of the tree that
+names an API identifier in a comment or a string (tree_comments).
 With a build folder (kbuild O=), the same restricted to what that build
 compiled: a .c whose .o exists, a header listed in a .cmd dependency file.
 With report.json, the converted files that build compiled. With --tree,
@@ -25,7 +26,8 @@ from pathlib import Path
 
 from ..convert.facts.scan import scan_tree
 from ..ctext.sources import CHECKED_SUFFIXES, iter_sources, read_text
-from ..ctext.tasklet import CORE_FILES, find_uses
+from ..ctext import comments
+from ..ctext.tasklet import CORE_FILES, MAYBE_RE, find_uses
 from ..out.files import Status
 from ..convert.output import tasklet_free, tasklet_free_text
 
@@ -45,6 +47,23 @@ def tree_leftovers(src: Path) -> dict[str, list[str]]:
             if ids:
                 left[path] = ids
     return dict(sorted(left.items()))
+
+
+def tree_comments(src: Path) -> dict[str, list[str]]:
+    """path -> the API identifiers (ctext.tasklet.API_IDENTIFIERS) that its
+    comments and string literals name, for every .c, .h and .rs file of the
+    tree: every folder but the hidden ones (scripts/ and Documentation/
+    too), the core files included."""
+    tops = sorted(p.name for p in src.iterdir() if not p.name.startswith("."))
+    left = {}
+    for rel in iter_sources(src, tops, suffixes=CHECKED_SUFFIXES):
+        raw = (src / rel).read_bytes()
+        if MAYBE_RE.search(raw):
+            ids = sorted({u.ident for u in comments.named(
+                raw.decode("utf-8", errors="surrogateescape"))})
+            if ids:
+                left[rel] = ids
+    return left
 
 
 _DEP_RE = re.compile(r"[^\s\\:=()$]+\.h\b")
@@ -74,7 +93,8 @@ def compiled(src: Path, build: Path) -> set[str]:
 def main(src: Path, build: Path | None, report: Path | None, list_out: Path | None,
          tree: bool = False) -> int:
     """Print what is left; 1 if a compiled file (build) or, with tree, any
-    file of the tree or of Documentation/ still names the API."""
+    file of the tree or of Documentation/ still names the API (with tree,
+    in a comment or a string too)."""
     left = tree_leftovers(src)
     print(f"tree-wide (.c, .h, .rs, tools/ and samples/ included): {len(left)} files still "
           "name the tasklet API outside comments")
@@ -85,13 +105,17 @@ def main(src: Path, build: Path | None, report: Path | None, list_out: Path | No
     docs = tasklet_free_text.doc_leftovers(src)
     print(f"Documentation/ files that name the API's functions: {len(docs)}"
           + "".join(f"\n  {f}: {' '.join(n)}" for f, n in docs.items()))
+    said = tree_comments(src) if tree else {}
     if tree:
-        print(f"tasklet-free: {'no' if not left and not docs else 'NOT:'} tree-wide .c/.h/.rs "
-              f"or Documentation/ file names the tasklet API"
-              + (f" ({len(left)} source files, {len(docs)} Documentation/ files do)"
-                 if left or docs else ""))
+        print(f"tree-wide (.c, .h, .rs, every folder): {len(said)} files name the tasklet API "
+              "in a comment or a string" + "".join(f"\n  {f}: {' '.join(n)}"
+                                                   for f, n in said.items()))
+        print(f"tasklet-free: {'no' if not left and not docs and not said else 'NOT:'} "
+              "tree-wide .c/.h/.rs or Documentation/ file names the tasklet API"
+              + (f" ({len(left)} source files, {len(said)} in comments or strings, "
+                 f"{len(docs)} Documentation/ files do)" if left or docs or said else ""))
     if not build:
-        return 1 if tree and (left or docs) else 0
+        return 1 if tree and (left or docs or said) else 0
     used = compiled(src, build)
     built_left = {f: ids for f, ids in left.items() if f in used}
     print(f"compiled by this build: {len(built_left)} files still name the tasklet API")
@@ -110,4 +134,4 @@ def main(src: Path, build: Path | None, report: Path | None, list_out: Path | No
               + "".join(f"\n  {f}" for f in blocked))
         if list_out:
             list_out.write_text("".join(f + "\n" for f in hit))
-    return 1 if built_left or (tree and (left or docs)) else 0
+    return 1 if built_left or (tree and (left or docs or said)) else 0

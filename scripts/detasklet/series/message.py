@@ -18,6 +18,7 @@ import textwrap
 from ..ctext.gitdiff import FileDiff
 from ..ctext.lex import mask
 from ..ctext.tasklet import API_RE, MEMBER_LINE_RE, SAYS_TASKLET_RE
+from ..convert.rewrite.comments import TABLE as COMMENT_TABLE
 from ..mapping import MAPPING, used
 from .evidence import Evidence
 
@@ -258,8 +259,10 @@ def fix_body(fix: dict) -> str:
 
 def core_body(files: list[str] | tuple[str, ...] = ()) -> str:
     """The message of the tasklet core's removal, the last patch; files:
-    its files (the Documentation/ ones are named)."""
+    its files (the Documentation/ ones are named, and so are those whose
+    comments alone change, convert/rewrite/comments.py)."""
     docs = [f for f in files if f.startswith("Documentation/")]
+    worded = [f for f in files if f in COMMENT_TABLE]
     return "\n\n".join(para(p) for p in (
         "Every user of the tasklet API has been moved to BH workqueues, by the "
         "patches of this conversion in their maintainers' trees, so the tasklet "
@@ -278,6 +281,9 @@ def core_body(files: list[str] | tuple[str, ...] = ()) -> str:
         "tasklets now name BH workqueues"
         + (", and " + " and ".join(docs) + " no longer name the removed functions."
            if docs else "."),
+        *([(", ".join(worded[:-1]) + " and " + worded[-1] if len(worded) > 1 else worded[0])
+           + " do not use tasklets but named the tasklet API in comments; those "
+           "comments no longer name it."] if worded else []),
         "This patch applies once every other patch of the conversion is in; "
         "before that, the remaining users would no longer build.")) + "\n"
 

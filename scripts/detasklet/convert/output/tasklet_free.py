@@ -20,7 +20,9 @@ comments, preprocessor lines, declarations, function definitions) by the
 lexer of ctext.lex, and items are dropped by what they name.  Three functions are kept and filtered statement
 by statement instead; they are named in KEEP, and their new names in
 RENAMES. The comments that teach tasklets, and the Documentation/ files
-that name the API's functions, are reworded (tasklet_free_text).  Every step checks what it expects to find: on a tree where the
+that name the API's functions, are reworded (tasklet_free_text), and so
+are the comments of files that never used the API but name it
+(rewrite/comments.py).  Every step checks what it expects to find: on a tree where the
 core looks different the command stops with the reason, it never writes a
 patch it did not verify (see check()).
 """
@@ -34,11 +36,13 @@ from ... import __version__
 from ...ctext.gitdiff import file_diff, parse
 from ...ctext.lex import Item, items, join, line_end, mask, sub_code
 from ...ctext.sources import read_text
-from ...ctext.tasklet import API_IDENTIFIERS, CORE_FILES, PREFIXED_RE, RAISE_TASKLET_SOFTIRQ_RE
+from ...ctext.tasklet import (API_IDENTIFIERS, CORE_FILES, PREFIXED_RE, RAISE_TASKLET_SOFTIRQ_RE,
+                              find_uses)
 from ...errors import CoreError, OutError
 from ...kdir import check_bh_workqueues, kernel_version
 from ...out import place
 from ...out.staging import locked, write_file, write_marker
+from ..rewrite import comments as rewrite_comments
 from . import tasklet_free_text
 
 FILES = CORE_FILES
@@ -304,6 +308,7 @@ def patch(kdir: Path) -> str:
         if (kdir / path).is_file():
             old = read_text(kdir / path)
             out.append(file_diff(path, old, rename_string(path, old)))
+    out += comment_diffs(kdir)
     docs = tasklet_free_text.docs(kdir)
     left = tasklet_free_text.doc_leftovers(kdir, {p: new for p, (_, new) in docs.items()})
     if left:
@@ -311,6 +316,24 @@ def patch(kdir: Path) -> str:
             f"{p}: {', '.join(n)}" for p, n in sorted(left.items())))
     out += [file_diff(p, old, new) for p, (old, new) in sorted(docs.items())]
     return "".join(out)
+
+
+def comment_diffs(kdir: Path) -> list[str]:
+    """The diffs of the files that never used the tasklet API but name it
+    in a comment: the words of rewrite.comments, applied here (a user's
+    comments change in its own patch)."""
+    out = []
+    for path in sorted(rewrite_comments.TABLE):
+        f = kdir / path
+        if path in FILES or path in SYMBOL_STRINGS or not f.is_file():
+            continue
+        old = read_text(f)
+        if find_uses(old):
+            continue
+        new = rewrite_comments.rewrite(path, old)
+        if new != old:
+            out.append(file_diff(path, old, new))
+    return out
 
 
 def main(kdir_arg: str, out_arg: str) -> int:

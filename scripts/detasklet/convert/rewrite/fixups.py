@@ -12,6 +12,7 @@
   anything else, keeps the API and the file stays unconverted.
 - struct tasklet_struct left in code spatch could not parse.
 - The kernel-doc @name of a callback parameter that became 'work'.
+- The comments that named the API, per site (rewrite/comments.py).
 - For the legacy callbacks of convert.facts.legacy_local: the new f_data
   field, the cb_work() wrapper, and the new local in kernel style.
 """
@@ -29,6 +30,7 @@ from ...mapping import MAPPING, bh_queue
 
 from ..facts.legacy_data import typed_read_re, void_read_re
 from ..facts import unused
+from . import comments
 
 if TYPE_CHECKING:
     from ..facts.legacy_local import LocalCb
@@ -40,10 +42,15 @@ _DEFINE_RE = re.compile(r"^[ \t]*#[ \t]*define\b(?:[^\n]*\\\n)*[^\n]*", re.M)
 
 def after_spatch(orig: str, spatched: str | None, g: "Group", path: str) -> str:
     """The new text of a file: spatch's output (None: spatch changed
-    nothing) with every pass of this module, for the facts of group g. A
-    file whose only tasklet API is an unused forward declaration loses it,
-    and so does a header nothing names whose only tasklet API is plain
-    members (g.dead_members)."""
+    nothing) with every pass of this module, for the facts of group g, and
+    its comments that named the API rewritten (rewrite.comments)."""
+    return comments.rewrite(path, _code_passes(orig, spatched, g, path))
+
+
+def _code_passes(orig: str, spatched: str | None, g: "Group", path: str) -> str:
+    """after_spatch() but the comments. A file whose only tasklet API is an
+    unused forward declaration loses it, and so does a header nothing names
+    whose only tasklet API is plain members (g.dead_members)."""
     dead = FORWARD_DECL_RE if only_forward_declared(orig) else \
         MEMBER_LINE_RE if path in g.dead_members else None
     if dead:
