@@ -147,10 +147,20 @@ GENERIC = {"pcie", "pci", "usb", "sdio", "core", "hal", "common", "include", "li
            "hw", "devices"}
 
 
+# name suffixes that repeat the subsystem or say "the common part": the
+# drivers' history names them without (crypto: aspeed -, crypto: qat -,
+# crypto: ixp4xx -), not by the module (aspeed_crypto) or folder (qat_common)
+_REDUNDANT_END = {"crypto": ("_crypto", "-crypto")}
+_COMMON_END = ("_common",)
+
+
 def strip_name(name: str, tag: str) -> str:
     for r in _REDUNDANT:
         if name.startswith(r) and len(name) > len(r) + 2:
             return name[len(r):]
+    for r in _REDUNDANT_END.get(tag, ()) + _COMMON_END:
+        if name.endswith(r) and len(name) > len(r) + 2:
+            return name[:-len(r)]
     return name
 
 
