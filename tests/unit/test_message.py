@@ -48,6 +48,51 @@ class InAtomic(unittest.TestCase):
 
 
 
+SCHED_OLD = """\
+static void tx_irq(struct priv *p)
+{
+\ttasklet_hi_schedule(&p->tx_task);
+}
+
+static void tx_retry(struct priv *p)
+{
+\ttasklet_schedule(&p->tx_task);
+}
+"""
+
+
+def _sched(rep: str, fn: str = "tx_retry") -> dict:
+    return {"path": "sched.c", "line": 8, "function": fn, "api": "tasklet_schedule",
+            "item": "tx_task", "replacement": rep, "verdict": "decided",
+            "analysis": "decisions/sched.toml", "why": "One item, both ways."}
+
+
+class QueueRows(unittest.TestCase):
+    """smc91x: its one tasklet_schedule() was decided onto the highpri
+    queue; the mapping must not say it went to system_bh_wq."""
+
+    def _body(self, new: str, sites: list[dict]) -> str:
+        files = gitdiff.parse(gitdiff.file_diff("sched.c", SCHED_OLD, new))
+        return message.body("sched", files, Evidence({}), sites=sites)
+
+    def test_every_call_decided_names_the_queue_it_went_to(self) -> None:
+        new = SCHED_OLD.replace("tasklet_hi_schedule(", "queue_work(system_bh_highpri_wq, "
+                                ).replace("tasklet_schedule(", "queue_work(system_bh_highpri_wq, ")
+        text = self._body(new, [_sched("system_bh_highpri_wq")])
+        self.assertIn("tasklet_schedule() -> queue_work(system_bh_highpri_wq, ...)\n", text)
+        self.assertNotIn("system_bh_wq,", text)
+
+    def test_calls_no_site_covers_keep_the_default_queue(self) -> None:
+        old2 = SCHED_OLD + "\nstatic void rx(struct priv *p)\n{\n\ttasklet_schedule(&p->rx);\n}\n"
+        new = old2.replace("tasklet_hi_schedule(", "queue_work(system_bh_highpri_wq, ").replace(
+            "tasklet_schedule(&p->tx", "queue_work(system_bh_highpri_wq, &p->tx").replace(
+            "tasklet_schedule(", "queue_work(system_bh_wq, ")
+        files = gitdiff.parse(gitdiff.file_diff("sched.c", old2, new))
+        text = message.body("sched", files, Evidence({}), sites=[_sched("system_bh_highpri_wq")])
+        self.assertIn("tasklet_schedule() -> queue_work(system_bh_highpri_wq, ...)\n"
+                      "                        or queue_work(system_bh_wq, ...)", text)
+
+
 OLD_C = """\
 static void chan_resume(struct chan *c)
 {

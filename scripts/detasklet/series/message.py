@@ -102,6 +102,26 @@ def _row(key: str, row: str, sites: list[dict]) -> str:
     return f"{key}() -> {' or '.join(used_)}" if used_ else row
 
 
+_QUEUE_ROWS = ("tasklet_schedule", "tasklet_hi_schedule")
+
+
+def _queue_row(key: str, row: str, sites: list[dict], removed: str) -> str:
+    """The row of a schedule API from the queues its calls went to, when
+    sites (decided: smc91x's tasklet_schedule() -> system_bh_highpri_wq)
+    cover every call of it removed (masked text); else the default row,
+    with the queues of the sites that differ."""
+    if key not in _QUEUE_ROWS:
+        return row
+    ss = [s for s in sites if s["api"] == key and s.get("replacement") in CALLS]
+    calls = len(re.findall(r"\b" + key + r"\s*\(", removed))
+    reps = sorted({CALLS[s["replacement"]] for s in ss})
+    if not reps:
+        return row
+    if calls and len(ss) < calls:
+        reps = sorted({row.partition(" -> ")[2], *reps})
+    return f"{key}() -> {' or '.join(reps)}"
+
+
 def _notes(keys: list[str], sites: list[dict], added: str | None = None) -> list[str]:
     """The notes of the mapping rows used (keys). disable_in_atomic's note
     is about its wait loop: only where a site keeps it (or no site says);
@@ -334,7 +354,10 @@ def body(driver: str, files: list[FileDiff], ev: Evidence,
     added = "".join(ln for f in files for ln in f.lines("+"))
     thread = {s: o for s, o in (thread or {}).items() if re.search(r"\b" + o + r"\b", added)}
     queues = {**(queues or {}), **thread}
-    rows = [_requeue(_row(r.key, r.new, sites), queues) for r in MAPPING if r.key in table]
+    removed = mask("".join(ln for f in files if f.path not in (keys or {})
+                           for ln in f.lines("-")))
+    rows = [_requeue(_queue_row(r.key, _row(r.key, r.new, sites), sites, removed), queues)
+            for r in MAPPING if r.key in table]
     added = "".join(ln for f in files for ln in f.lines("+"))
     notes = _notes(table, sites, added)
     wqs = sorted(set(re.findall(r"\benable_and_queue_work\s*\(\s*(\w+)", added)))
