@@ -132,7 +132,8 @@ identifier W;
 
 // tasklet_kill() lets a pending run happen, cancel_work_sync() drops it:
 // cancel_work_sync() in teardown, flush_work() where the kill is a flush,
-// or both in turn; done only when the item was set up, where its init is
+// or both in turn; nothing right after a disable that cancelled and waited
+// (disabled-first); done only when the item was set up, where its init is
 // conditional (cancel_work_sync() of a work item never initialised WARNs).
 @patch_kill_marked depends on patch@
 expression E;
@@ -145,6 +146,34 @@ expression E;
 + flush_work(E)
 )
 
+// A removed kill that leaves one statement in its block (QAT's loop:
+// { disable; kill; }) takes the braces with it, as kernel style wants.
+// (spatch leaves the header's line break: convert/rewrite/fixups.py
+// unbrace_blank() takes the blank line out.)
+@patch_kill_removed_block depends on patch@
+expression E, E1, E2, E3;
+statement S;
+@@
+(
+for (E1; E2; E3)
+- {
+  S
+- __detasklet_kill_removed(E);
+- }
+|
+while (E1)
+- {
+  S
+- __detasklet_kill_removed(E);
+- }
+|
+if (E1)
+- {
+  S
+- __detasklet_kill_removed(E);
+- }
+)
+
 @patch_kill_marked_statement depends on patch@
 expression E, C;
 @@
@@ -152,6 +181,8 @@ expression E, C;
 - __detasklet_kill_flush_cancel(E);
 + flush_work(E);
 + cancel_work_sync(E);
+|
+- __detasklet_kill_removed(E);
 |
 - __detasklet_kill_cancel_if(C, E);
 + if (C)

@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Teardown that disables the item, then kills it (nitrox's
- * unregister_interrupts shape): the disable already dropped a pending run
- * and keeps new ones out, so the kill becomes cancel_work_sync() alone.
+ * unregister_interrupts shape): the disable already dropped a pending run,
+ * waited for a running one and keeps new ones out, so the kill goes (a
+ * cancel_work_sync() there would do nothing; in a loop, QAT's shape, too).
+ * After tasklet_disable_nosync(), which does not wait, the kill becomes
+ * cancel_work_sync() alone, which waits for a running callback.
  * A kill whose disable runs only under a condition, or is undone by an
  * enable before it, is a kill like any other (flush, then cancel).
  */
@@ -49,5 +52,22 @@ void qvec_unregister_maybe(struct qvec *q, bool quiet)
 	free_irq(q->irq, q);
 	if (quiet)
 		tasklet_disable(&q->resp_tasklet);
+	tasklet_kill(&q->resp_tasklet);
+}
+
+void qvec_unregister_all(struct qvec *qs, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++) {
+		tasklet_disable(&qs[i].resp_tasklet);
+		tasklet_kill(&qs[i].resp_tasklet);
+	}
+}
+
+void qvec_unregister_nosync(struct qvec *q)
+{
+	free_irq(q->irq, q);
+	tasklet_disable_nosync(&q->resp_tasklet);
 	tasklet_kill(&q->resp_tasklet);
 }

@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """convert.verdicts.sites: the sentence each kill gets says the driver's reason in
-the driver's terms: a kill after a disable of its item is
-cancel_work_sync() alone (disabled-first); a flush-then-cancel names its
+the driver's terms: a kill after a disable of its item that waited
+(tasklet_disable()) goes, as cancel_work_sync() would do nothing there
+(disabled-first); a flush-then-cancel names its
 callbacks as a list ("a() and b() never queue ..."), and not the tool's
 proof; a teardown helper reached from a probe's unwind and a remove says
 both."""
@@ -75,12 +76,17 @@ def _kills(code: str) -> dict[str, sites.Site]:
 
 
 class KillSentences(unittest.TestCase):
-    def test_after_a_disable_cancel_alone(self) -> None:
+    def test_after_a_disable_the_kill_goes(self) -> None:
         s = _kills(TWO_CALLBACKS)["qv_off"]
         self.assertEqual((s.replacement, s.verdict, s.analysis),
-                         ("cancel_work_sync", "exact", "disabled-first"))
-        self.assertIn("the tasklet_disable() of resp before it in qv_off() dropped a pending "
-                      "run", s.why)
+                         ("removed", "exact", "disabled-first"))
+        self.assertIn("the tasklet_disable() of resp before it in qv_off() has already "
+                      "dropped a pending run, waited for a running one", s.why)
+
+    def test_after_a_disable_nosync_cancel_alone(self) -> None:
+        s = _kills(TWO_CALLBACKS.replace("tasklet_disable(", "tasklet_disable_nosync("))["qv_off"]
+        self.assertEqual((s.replacement, s.analysis), ("cancel_work_sync", "disabled-first"))
+        self.assertIn("cancel_work_sync() has at most a running callback to wait for", s.why)
 
     def test_flush_then_cancel_lists_its_callbacks(self) -> None:
         s = _kills(TWO_CALLBACKS)["qv_down"]

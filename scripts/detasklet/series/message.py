@@ -90,6 +90,8 @@ def _call(api: str, rep: str) -> str:
     """The replacement of a site, as the mapping rows and bullets name it."""
     if api == IN_ATOMIC and rep == "disable_work":
         return "disable_work() and a wait on work_busy()"
+    if api == "tasklet_kill" and rep == "removed":
+        return "no call (the disable before it has cancelled)"
     return CALLS[rep]
 
 

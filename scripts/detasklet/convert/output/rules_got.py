@@ -35,6 +35,7 @@ _WQ_RE = re.compile(r"\b(system_\w*wq|\w+_bh(?:_highpri)?_wq)\b")
 _PER_SITE = ("tasklet_kill", "tasklet_enable", "tasklet_disable", "tasklet_disable_nosync",
              "tasklet_disable_in_atomic", "tasklet_unlock_wait")
 _IN_ATOMIC = {"disable_work": "disable_work() and a wait on work_busy()"}
+_KILL = {"removed": "no call (the disable before it has cancelled)"}
 
 
 def queues(old: str, new: str) -> list[str]:
@@ -63,7 +64,8 @@ def got(rows: list[Row], old: str, new: str, sites: list[dict]) -> list[str]:
             if not n:
                 out.append(r.new)
                 continue
-            names = _IN_ATOMIC if r.key == "tasklet_disable_in_atomic" else {}
+            names = _IN_ATOMIC if r.key == "tasklet_disable_in_atomic" else \
+                _KILL if r.key == "tasklet_kill" else {}
             out.append(f"{head} -> " + ", ".join(
                 f"{names.get(k) or REPLACED_BY.get(k, k + '()')} ({c} site{'s' if c > 1 else ''})"
                 for k, c in sorted(n.items())))

@@ -71,7 +71,19 @@ def _code_passes(orig: str, spatched: str | None, g: "Group", path: str) -> str:
     text = add_wrappers(text, {cb: (c.wrapper, c.expr())
                                for cb, c in g.legacy_local.items() if c.wrapper})
     text = tracked_passes(orig, text, g.plan.tracked, path)
-    return unused.remove(text, sorted(g.unused.get(path, {})))
+    return unused.remove(unbrace_blank(orig, text), sorted(g.unused.get(path, {})))
+
+
+# A control header without its brace, then a line of blanks only: what
+# spatch leaves where cocci/40-calls.cocci took the braces off a block that
+# a removed kill left with one statement (QAT's loop).
+_UNBRACED_BLANK_RE = re.compile(r"^(\t+(?:for|while|if)\s*\(.*\)[ \t]*\n)[ \t]+\n", re.M)
+
+
+def unbrace_blank(orig: str, text: str) -> str:
+    """text without the blank line spatch leaves after a header whose
+    braces it removed; unchanged when orig has that shape itself."""
+    return text if _UNBRACED_BLANK_RE.search(orig) else _UNBRACED_BLANK_RE.sub(r"\1", text)
 
 
 def _schedule(body: str, hi_keys: frozenset[str]) -> str:

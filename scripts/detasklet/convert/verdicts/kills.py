@@ -51,13 +51,25 @@ def disabled_kill(s: Site, code: str) -> bool:
     function, with no enable between (convert.verdicts.balance.disable_before):
     disable_work*() already dropped a pending run and keeps new ones out,
     so cancel_work_sync() is left only a running callback to wait for, as
-    tasklet_kill() waited for it; a flush would have nothing to run.
-    Chosen here (verdict exact, analysis disabled-first); False when no
-    such disable is there."""
+    tasklet_kill() waited for it; a flush would have nothing to run. After
+    a disable that also waited for a running callback (tasklet_disable(),
+    tasklet_disable_in_atomic()), the kill has nothing left to do and is
+    removed. Chosen here (verdict exact, analysis disabled-first); False
+    when no such disable is there."""
     api = balance.disable_before(code, s.line, s.item)
     if not api:
         return False
     waited = api == "tasklet_disable" or api == "tasklet_disable_in_atomic"
+    if waited:
+        # disable_work_sync() (or the wait after disable_work()) cancelled
+        # and waited: a cancel after it would do nothing, so the call goes
+        s.replacement, s.verdict, s.analysis = "removed", "exact", "disabled-first"
+        s.why = (f"the {api}() of {s.item} before it in {s.function}() has already "
+                 "dropped a pending run, waited for a running one and keeps the item from "
+                 "being queued again, so a cancel_work_sync() here would have nothing to "
+                 "do; tasklet_kill() of a disabled tasklet with a run still pending would "
+                 "have waited for it forever")
+        return True
     s.replacement, s.verdict, s.analysis = "cancel_work_sync", "exact", "disabled-first"
     s.why = (f"the {api}() of {s.item} before it in {s.function}() dropped a pending run "
              "and keeps the item from being queued again"

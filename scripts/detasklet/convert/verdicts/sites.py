@@ -170,6 +170,7 @@ MARKERS = {
     ("tasklet_kill", "cancel_work_sync"): "__detasklet_kill_cancel(",
     ("tasklet_kill", "flush_work"): "__detasklet_kill_flush(",
     ("tasklet_kill", "flush_then_cancel"): "__detasklet_kill_flush_cancel(",
+    ("tasklet_kill", "removed"): "__detasklet_kill_removed(",
     ("tasklet_kill", "cancel_work_sync", "guard"): "__detasklet_kill_cancel_if({guard}, ",
     ("tasklet_kill", "flush_work", "guard"): "__detasklet_kill_flush_if({guard}, ",
     ("tasklet_enable", "enable_work"): "__detasklet_enable_work(",
