@@ -72,6 +72,23 @@ def mirror_pointer_read(codes: list[str], body: str, d: str, g: str) -> tuple[st
     return m.group("name"), "struct " + m.group("tag")
 
 
+def member_pointer_read(codes: list[str], body: str, d: str, path: str) -> tuple[str, str]:
+    """(p, 'struct T') when the only read of d in body (masked) is
+    'struct T *p = (struct T *)d;' (or (void *)d), path is one member name
+    and every declaration of it in the group is the plain 'struct T path;':
+    p is then &container_of(work, C, f)->path, with no unsigned long on
+    the way (iosm: &ipc_task->ipc_queue). ("", "") otherwise."""
+    if not re.fullmatch(r"\w+", path) or len(reads(d).findall(body)) != 1:
+        return "", ""
+    m = typed_read_re(d).search(body)
+    if not m:
+        return "", ""
+    decls = [t for c in codes for t in re.findall(r"\bstruct\s+(\w+)\s+" + path + r"\s*;", c)]
+    if not decls or set(decls) != {m.group("tag")}:
+        return "", ""
+    return m.group("name"), "struct " + m.group("tag")
+
+
 def member_path(inits: list["re.Match[str]"]) -> str:
     """The member path P when every init tasklet_init(&E->f, cb, D) passes
     D = &E->P (or &E.P with &E.f), E the same expression as the tasklet's

@@ -48,8 +48,8 @@ from ...ctext.lex import block_at, function_start, line_of
 from ...ctext.tasklet import (INIT_CB_RE, INIT_PTR_RE, MEMBER_INIT_RE, any_declaration,
                               init_or_legacy_callback, member_declaration)
 from .legacy import decl_re, def_re
-from .legacy_data import (Site, member_path, mirror_member, mirror_pointer_read, reads,
-                          void_pointer_read)
+from .legacy_data import (Site, member_path, member_pointer_read, mirror_member,
+                          mirror_pointer_read, reads, void_pointer_read)
 from .refusals import has_side_effect
 
 _CAST_USE = r"\(\s*(?!void\s*\*)(?:const\s+)?(?:struct\s+)?\w+\s*\*\s*\)\s*"
@@ -244,6 +244,8 @@ def local_cb(codes: dict[str, str], legacy: dict[str, str], near: Callable[[str]
         fold = void_pointer_read(body, param, ctype)
     elif mirror and not wrapper:
         fold, fold_type = mirror_pointer_read(texts, body, param, mirror)
+    elif path and not wrapper:
+        fold, fold_type = member_pointer_read(texts, body, param, path)
     return LocalCb(kind, fld, ctype, param, defs[0][0], wrapper, path, mirror, fold, fold_type)
 
 
@@ -321,6 +323,11 @@ def note(c: LocalCb, cb: str) -> str:
         return (f"{cb}() took the value that tasklet_init()'s caller had just stored in "
                 f"the member {c.mirror} of the object around the tasklet, which nothing else in "
                 f"the driver writes: {how}, the same value, so no field is added.")
+    if c.kind == "member" and c.fold:
+        return (f"{cb}() took the address of the member {c.path} of the object around "
+                f"the tasklet and cast it back to the {c.fold_type} pointer '{c.fold}', "
+                f"which is now &container_of(work, {c.ctype}, {c.field})->{c.path}, the "
+                "same address, since container_of() of the work item is that object.")
     if c.kind == "member":
         return (f"{cb}() took the address of the member {c.path} of the object around "
                 f"the tasklet; '{c.param}' is now {c.expr()}, the same address, since "
