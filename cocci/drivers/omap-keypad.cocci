@@ -13,8 +13,9 @@
 /// interrupt was not requested, and the timer was never armed.
 /// omap_kp_remove() keeps its order: the disable still waits for a running
 /// omap_kp_tasklet() and keeps it from running again, so it cannot unmask
-/// the keyboard interrupt after the mask write that follows, and the kill
-/// still comes after free_irq() and timer_shutdown_sync(). The disable is
+/// the keyboard interrupt after the mask write that follows; the kill after
+/// free_irq() and timer_shutdown_sync() goes, as the disable has already
+/// cancelled and waited, and nothing can queue a disabled item. The disable is
 /// no longer balanced by an enable of the next probe: each probe sets up an
 /// item of its own, enabled. This also ends the count shared across
 /// probes: a probe that failed after the enable (err2, err3) left the global
