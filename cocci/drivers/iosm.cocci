@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/// iosm: ipc_task->ipc_tasklet is a pointer to a tasklet that
-/// ipc_task_init() allocates with kzalloc and ipc_task_deinit() frees right
+/// iosm: ipc_task->ipc_tasklet was a pointer to a tasklet that
+/// ipc_task_init() allocated with kzalloc and ipc_task_deinit() freed right
 /// after killing it; struct ipc_task itself is allocated with kzalloc before
 /// ipc_task_init() and freed after ipc_task_deinit() (ipc_imem_init(),
-/// ipc_imem_cleanup()). The tasklet is embedded in struct ipc_task instead:
-/// zeroed, and alive over the same span, with no allocation that can fail.
-/// Its data, &ipc_task->ipc_queue, is then a member of the object that holds it.
-/// ipc_task_queue_add_task() schedules &ipc_imem->ipc_task->ipc_tasklet
-/// directly, without the local copy of the pointer (ipc_imem->ipc_task is
-/// set once, in ipc_imem_init()).
+/// ipc_imem_cleanup()). The work item is embedded in struct ipc_task
+/// instead: zeroed, and alive over the same span, with no allocation that
+/// can fail. Its data, &ipc_task->ipc_queue, is then a member of the object
+/// that holds it. ipc_task_queue_add_task() queues
+/// &ipc_imem->ipc_task->ipc_tasklet directly, without the local copy of the
+/// pointer (ipc_imem->ipc_task is set once, in ipc_imem_init()).
 // Confidence: High
 // Comments: Read on Linux 6.12.118 and 7.3.4. A per-driver patch: it
 //  rewrites one tasklet form into another, which the generic rules convert.

@@ -41,7 +41,7 @@ class DriverPatches(unittest.TestCase):
         ds = driver_patches.for_file(driver_patches.load(self.dir), "drivers/foo.c")
         self.assertEqual([(d.path.name, d.prep) for d in ds],
                          [("foo.patch", "Remove FOO_OLD"), ("afoo.cocci", "")])
-        self.assertEqual(ds[0].why, "foo: FOO_OLD is defined nowhere.")
+        self.assertEqual(ds[0].why, "FOO_OLD is defined nowhere.")
 
     def test_diff_applies_at_an_offset(self) -> None:
         d = driver_patches.load(self.dir)[1]
@@ -58,7 +58,17 @@ class DriverPatches(unittest.TestCase):
             "/// foo: FOO_OLD is\n/// defined nowhere.\n///\n/// So it goes.\n"
             + HEAD.split("\n", 1)[1] + DIFF)
         d = driver_patches.load(self.dir)[1]
-        self.assertEqual(d.why, "foo: FOO_OLD is defined nowhere.\n\nSo it goes.")
+        self.assertEqual(d.why, "FOO_OLD is defined nowhere.\n\nSo it goes.")
+
+    def test_the_drivers_name_first_is_not_in_the_message(self) -> None:
+        # iosm's bullet read "- iosm: ipc_task->..." under "In iosm, ..."
+        for head, want in (("/// lcs (PF): the irq_tasklet goes.", "The irq_tasklet goes."),
+                           ("/// vt keyboard: kbd_tasklet goes.", "kbd_tasklet goes."),
+                           ("/// foo_remove() frees it: so.", "foo_remove() frees it: so."),
+                           ("/// The DROQ tasklet (x) is: so.", "The DROQ tasklet (x) is: so.")):
+            (self.dir / "afoo.cocci").write_text(head + "\n" + COCCI.split("\n", 1)[1])
+            with self.subTest(head=head):
+                self.assertEqual(driver_patches.load(self.dir)[0].why, want)
 
     def test_two_prep_patches_for_one_file(self) -> None:
         (self.dir / "bar.patch").write_text(HEAD + DIFF)
@@ -97,7 +107,7 @@ class FixLines(unittest.TestCase):
         fix = ds[0]
         self.assertEqual((fix.fix, fix.prep), ("Kill the tasklet after free_irq()", ""))
         self.assertEqual(fix.fixes, '0123456789abcdef ("foo: Add the foo driver")')
-        self.assertEqual(fix.why, "foo: foo_remove() kills the tasklet before free_irq()."
+        self.assertEqual(fix.why, "foo_remove() kills the tasklet before free_irq()."
                                   "\n\nKill it after.")
 
     def test_fix_without_a_known_commit(self) -> None:

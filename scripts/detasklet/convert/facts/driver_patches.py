@@ -53,6 +53,10 @@ log = logging.getLogger("detasklet")
 FOLDER = Path(__file__).resolve().parents[4] / "cocci" / "drivers"
 _FILES_RE = re.compile(r"^//\s*Files:\s*(.+)$", re.M)
 _DOC_RE = re.compile(r"^///[ \t]?(.*)$", re.M)
+# The driver's name first in a /// text ("iosm: ", "liquidio (PF): "), as
+# the kernel's .cocci headers have it: the message names the driver
+# already ("In iosm, ..."), so its bullet starts with what was done.
+_LABEL_RE = re.compile(r"\A[\w-]+(?: [\w-]+)?(?: \(\w+\))?: (?=\S)")
 _PREP_RE = re.compile(r"^//\s*Prep:\s*(.+?)\s*$", re.M)
 _FIX_RE = re.compile(r"^//\s*Fix:\s*(.+?)\s*$", re.M)
 _FIXES_RE = re.compile(r"^//\s*Fixes:\s*(.*?)\s*$", re.M)
@@ -88,7 +92,7 @@ def load(folder: Path = FOLDER) -> list[DriverPatch]:
         text = p.read_text()
         head = text.split("\ndiff --git ", 1)[0]
         files = _FILES_RE.search(head)
-        why = _paragraphs(_DOC_RE.findall(head))
+        why = _unlabelled(_paragraphs(_DOC_RE.findall(head)))
         if files and why:
             out.append(DriverPatch(p, tuple(files.group(1).split()), why,
                                    *_own_lines(p.name, head)))
@@ -117,6 +121,15 @@ def _own_lines(name: str, head: str) -> tuple[str, str, str]:
         raise InputError(f"cocci/drivers/{name}: '// Fixes: {fixes}' is not "
                          '<12 or more hex digits> ("<subject>")')
     return prep, fix, fixes
+
+
+def _unlabelled(why: str) -> str:
+    """why without the driver's name first; a plain word that then starts
+    it gets its capital ("lcs: the irq_tasklet" -> "The irq_tasklet")."""
+    rest = _LABEL_RE.sub("", why, count=1)
+    if rest != why and re.match(r"[a-z]+\b(?![_(.-]|->)", rest):
+        rest = rest[0].upper() + rest[1:]
+    return rest
 
 
 def _paragraphs(lines: list[str]) -> str:
