@@ -261,6 +261,9 @@ class FixesBranch(unittest.TestCase):
         self.assertEqual(trees.make_tree("git git://x/pegasus.git", table).fixes,
                          trees.make_tree("git git://x/net-next.git", table).fixes)
         self.assertEqual(trees.make_tree("git git://x/other.git", table).fixes, "")
+        # Greg's USB tree takes fixes into usb-linus (fsl_qe_udc's fix)
+        self.assertTrue(trees.make_tree("git git://x/gregkh/usb.git", table)
+                        .fixes.startswith("usb-linus,"))
 
     def test_fixes_folder_beside_a_tree_of_that_name(self) -> None:
         from detasklet.series.plan import Patch
