@@ -5,8 +5,11 @@
 Takes the OUT of `make compile-sample`, adds one line that cannot compile
 to a converted file of its all.patch, and runs compile-test on that file
 with the sample's build folders: it must exit 1, name the file as a
-regression and write that into report.json. Then the real patch is put back
-(the next compile-sample run refreshes the one file).
+regression and write that into report.json. Then the file's whole change is
+one line under an #ifdef no config sets: its object builds, but the changed
+line is not compiled, so report.json and its mail must not call it built.
+Then the real patch is put back (the next compile-sample run refreshes the
+one file).
 Closing line: 'N passed, N failed'.
 """
 
@@ -27,6 +30,28 @@ from fixtures import Tally  # noqa: E402
 
 VICTIM = "net/atm/pppoatm.c"
 BROKEN = "static int detasklet_selftest_broken = undeclared_on_purpose;\n"
+OFF = "#ifdef CONFIG_DETASKLET_SELFTEST_NEVER\nstatic int detasklet_selftest_off;\n#endif\n"
+
+
+def compile_test(kdir: Path, out: Path, build: Path, new: str) -> tuple[subprocess.CompletedProcess,
+                                                                        dict]:
+    """compile-test of VICTIM, its part of all.patch made new; its record."""
+    orig = (kdir / VICTIM).read_text()
+    kept = [fd.text for fd in parse((out / "all.patch").read_text()) if fd.path != VICTIM]
+    (out / "all.patch").write_text("".join(kept) + file_diff(VICTIM, orig, new))
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "scripts")}
+    p = subprocess.run([sys.executable, "-m", "detasklet", "compile-test", str(kdir),
+                        "-o", str(out), "--build-dir", str(build), "--arches", "x86_64",
+                        "-q", "--files", VICTIM], capture_output=True, text=True, env=env)
+    rec = next((f.get("build", {}) for f in json.loads((out / "report.json").read_text())["files"]
+                if f["path"] == VICTIM), {})
+    return p, rec
+
+
+def mail_of(out: Path) -> str:
+    """The series mail that changes VICTIM."""
+    return next((m.read_text() for m in sorted((out / "series").rglob("*.patch"))
+                 if f"+++ b/{VICTIM}" in m.read_text()), "")
 
 
 def main() -> int:
@@ -38,16 +63,7 @@ def main() -> int:
     shutil.copytree(sample_out, out)
     # The converted text of VICTIM: the sample's converted copy holds it.
     conv = (build / "src-converted" / VICTIM).read_text()
-    orig = (kdir / VICTIM).read_text()
-    # VICTIM's part of all.patch replaced by one that adds the error.
-    kept = [fd.text for fd in parse((out / "all.patch").read_text()) if fd.path != VICTIM]
-    (out / "all.patch").write_text("".join(kept) + file_diff(VICTIM, orig, conv + BROKEN))
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "scripts")}
-    p = subprocess.run([sys.executable, "-m", "detasklet", "compile-test", str(kdir),
-                        "-o", str(out), "--build-dir", str(build), "--arches", "x86_64",
-                        "-q", "--files", VICTIM], capture_output=True, text=True, env=env)
-    rec = next((f.get("build", {}) for f in json.loads((out / "report.json").read_text())["files"]
-                if f["path"] == VICTIM), {})
+    p, rec = compile_test(kdir, out, build, conv + BROKEN)
     checks = {
         "exit code 1": p.returncode == 1,
         "regression printed": f"REGRESSION {VICTIM}" in p.stdout,
@@ -56,11 +72,21 @@ def main() -> int:
         == ("ok", "error"),
         "report.md lists it": f"**`{VICTIM}`**" in (out / "report.md").read_text(),
     }
+    off, orec = compile_test(kdir, out, build, (kdir / VICTIM).read_text() + OFF)
+    checks.update({
+        "compiled-out change: exit code 0": off.returncode == 0,
+        "compiled-out change: the object builds": orec.get("converted") == "ok",
+        "compiled-out change: report.json, 0 of 1 changed lines":
+            orec.get("changed_lines") == {"compiled": 0, "of": 1},
+        "compiled-out change: its mail says not built":
+            f"Not built: {VICTIM} (its objects build, but none" in " ".join(mail_of(out).split()),
+    })
     tally = Tally()
     for name, ok in checks.items():
-        tally.case(f"broken-conversion: {name}", "" if ok else "not seen")
+        tally.case(name if name.startswith("compiled-out") else f"broken-conversion: {name}",
+                   "" if ok else "not seen")
     if tally.failed:
-        print(p.stdout[-2000:], p.stderr[-2000:])
+        print(p.stdout[-2000:], p.stderr[-2000:], off.stdout[-2000:], off.stderr[-2000:])
     return tally.close()
 
 

@@ -41,7 +41,7 @@ from ..kdir import kernel_version
 from ..out import files as outfiles, place
 from ..out.builds import ERROR, Build
 from ..out.staging import changed, write_file
-from . import make, worktree
+from . import make, reached, worktree
 from .arches import ARCHES, DEFAULT_ARCHES, arch_for, candidates, make_vars, order
 from ..series import write as series_write
 
@@ -75,6 +75,7 @@ class Run:
     not_built: dict[str, list[str]] = field(default_factory=dict)   # x.c -> arches tried
     no_rule: set[str] = field(default_factory=set)   # x.c named by no Makefile
     skipped_arches: dict[str, str] = field(default_factory=dict)   # arch -> why
+    reach: reached.Reach = field(default_factory=reached.Reach)   # the changed lines compiled
 
 
 def inputs(kdir_arg: str, out_arg: str, build_arg: str, arches_arg: list[str]
@@ -183,7 +184,7 @@ def run(job: Job) -> tuple[Run, dict[str, set[str]]]:
     src = job.build / "src-converted"
     worktree.prepare(job.kdir, series_patch(job), src)
     kmtime = make.kconfig_newest(job.kdir)
-    res = Run()
+    res = Run(reach=reached.start(job.kdir, src, converted))
     pending = set(objs)
     tried: dict[str, list[str]] = {o: [] for o in objs}
     for name in order(job.arches):
@@ -209,6 +210,8 @@ def run(job: Job) -> tuple[Run, dict[str, set[str]]]:
         dot_o = [o[:-2] + ".o" for o in built]
         make.configure(src, conv, mvars, job.jobs, kmtime, allconfig=arch.allconfig)
         cres = make.compile_objects(src, conv, mvars, dot_o, job.jobs, f"{name} converted")
+        reached.after_build(res.reach, src, conv, mvars, job.jobs, f"{name} preprocessed",
+                            [o for o in built if cres[o[:-2] + ".o"][0] == "ok"], by_file)
         # The pristine build decides whether a converted failure is the
         # conversion's: with --pristine failed only those are compiled there.
         again = dot_o if job.pristine == "all" else [o for o in dot_o if cres[o][0] != "ok"]
@@ -278,6 +281,13 @@ def file_builds(by_file: dict[str, set[str]], res: Run) -> dict[str, dict]:
                                         "built (PRISTINE=all compiles it too)")
         if f.endswith(".h") or len(rs) > 1:
             rec["objects"] = len(rs)
+        lines = reached.record(res.reach, f)
+        if lines and rec["converted"] == "ok":
+            rec["changed_lines"] = lines
+            if not lines["compiled"]:
+                rec["log"] = (f"its objects build, but none of its {lines['of']} changed lines "
+                              "is compiled: they sit under preprocessor conditions that "
+                              f"allmodconfig leaves off on {str(rec['arch']).replace('+', ', ')}")
         if regress:
             rec["regression"] = True
         out[f] = rec
@@ -333,6 +343,12 @@ def md_section(builds: dict[str, dict], res: Run, arches: list[str]) -> list[str
         lines += [f"- `{f}`: {typed[f].log}" for f in nbl]
     for a, why in res.skipped_arches.items():
         lines.append(f"- arch {a} skipped: {why}")
+    part = [f for f, b in typed.items() if b.builds and 0 <= b.changed_compiled < b.changed]
+    if part:
+        lines += ["", "Built, but not every changed line compiled (the others sit under "
+                  "preprocessor conditions allmodconfig leaves off):", ""]
+        lines += [f"- `{f}`: {typed[f].changed_compiled} of {typed[f].changed} lines"
+                  for f in part]
     return lines
 
 
@@ -368,7 +384,9 @@ def main(job: Job) -> int:
     print(f"compile-test: {len(builds)} converted files, {len(res.objects)} objects on "
           f"{len({r.arch for r in res.objects.values()})} arches in {time.time() - start:.0f} s: "
           f"{nb} built ({100 * nb / max(len(builds), 1):.1f}%), {len(reg)} regressions, "
-          f"{nerr} already failing pristine, {len(builds) - nb} not built; "
+          f"{nerr} already failing pristine, {len(builds) - nb} not built"
+          f" ({sum(b.compiled_out for b in typed.values())} of them with objects whose "
+          "changed lines are compiled out); "
           f"report: {job.out / 'report.md'}")
     for f in reg:
         print(f"REGRESSION {f} ({typed[f].arch}):\n  " +

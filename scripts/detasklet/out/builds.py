@@ -25,20 +25,32 @@ class Build:
     config: str = ""
     log: str = ""                  # the first error, for a failure
     regression: bool = False       # builds pristine, fails converted
+    # of the changed code lines, how many the compiler saw (-1: not checked)
+    changed: int = -1
+    changed_compiled: int = -1
 
     @classmethod
     def of(cls, rec: Union["Build", Mapping[str, object]]) -> "Build":
         """The Build of a report.json record (a Build as it is)."""
         if isinstance(rec, Build):
             return rec
+        lines = rec.get("changed_lines")
+        n, c = (int(lines.get("of", -1)), int(lines.get("compiled", -1))) \
+            if isinstance(lines, Mapping) else (-1, -1)
         return cls(str(rec.get("pristine", NOT_BUILT)), str(rec.get("converted", NOT_BUILT)),
                    str(rec.get("arch", "")), str(rec.get("config", "")), str(rec.get("log", "")),
-                   bool(rec.get("regression")))
+                   bool(rec.get("regression")), n, c)
+
+    @property
+    def compiled_out(self) -> bool:
+        """Its objects were compiled, but none of its changed lines: they
+        sit under preprocessor conditions the configurations leave off."""
+        return self.changed > 0 and self.changed_compiled == 0
 
     @property
     def builds(self) -> bool:
-        """It built converted."""
-        return self.converted == OK
+        """It built converted, with its changed lines."""
+        return self.converted == OK and not self.compiled_out
 
     @property
     def fails(self) -> bool:
@@ -53,8 +65,9 @@ class Build:
     @property
     def built(self) -> bool:
         """It was compiled on some arch, pristine or converted (a pristine
-        that was not compiled has converted "ok")."""
-        return self.pristine != NOT_BUILT or self.converted != NOT_BUILT
+        that was not compiled has converted "ok"), where it changed."""
+        return (self.pristine != NOT_BUILT or self.converted != NOT_BUILT) \
+            and not self.compiled_out
 
     def arches(self) -> list[str]:
         return [a for a in self.arch.split("+") if a]

@@ -63,6 +63,11 @@ def build_sentence(paths: list[str], builds: Mapping[str, Build | dict]) -> str:
                      f"{', '.join(arches) or 'the host'}: "
                      + ("all the changed files build." if len(ok) == len(paths) else
                         f"{len(ok)} of the {len(paths)} changed files build."))
+    part = [f"{recs[p].changed_compiled} of the {recs[p].changed} in {p}" for p in ok
+            if recs[p].changed_compiled < recs[p].changed]
+    if part:
+        parts.append(f"Not every changed line was compiled: {', '.join(part)}; the others "
+                     "sit under preprocessor conditions these configurations leave off.")
     if bad:
         parts.append(f"FAILS TO BUILD: {', '.join(bad)}.")
     rest = sorted(set(paths) - set(ok) - set(bad))
