@@ -5,7 +5,8 @@ the driver's terms: a kill after a disable of its item that waited
 (disabled-first); a flush-then-cancel names its
 callbacks as a list ("a() and b() never queue ..."), and not the tool's
 proof; a teardown helper reached from a probe's unwind and a remove says
-both."""
+both; two structs' members of one name (a channel's and a device's
+tasklet) are two items, each with its own callback."""
 
 import unittest
 
@@ -121,6 +122,74 @@ class DisableSentences(unittest.TestCase):
         why = next(s.why for s in p.sites if s.api == "tasklet_disable")
         self.assertIn("enable_work() in mt_beacon(), mt_chan() and mt_reset() does not queue "
                       "again; that loss is what the decisions there accept", why)
+
+
+TWO_STRUCTS = """\
+struct xc { struct tasklet_struct tasklet; struct completion done; };
+struct xd { struct tasklet_struct tasklet; struct xc *chan[2]; };
+static void xc_tasklet(struct tasklet_struct *t)
+{
+	struct xc *c = from_tasklet(c, t, tasklet);
+
+	complete(&c->done);
+}
+static void xd_tasklet(struct tasklet_struct *t)
+{
+	struct xd *d = from_tasklet(d, t, tasklet);
+
+	d->chan[0] = NULL;
+}
+static int xc_probe(struct platform_device *pdev)
+{
+	struct xc *c = kzalloc(sizeof(*c), GFP_KERNEL);
+
+	tasklet_setup(&c->tasklet, xc_tasklet);
+	return 0;
+}
+static void xc_remove(struct platform_device *pdev)
+{
+	struct xc *c = platform_get_drvdata(pdev);
+
+	tasklet_kill(&c->tasklet);
+}
+static int xd_probe(struct platform_device *pdev)
+{
+	struct xd *d = kzalloc(sizeof(*d), GFP_KERNEL);
+
+	tasklet_setup(&d->tasklet, xd_tasklet);
+	return 0;
+}
+static void xd_remove(struct platform_device *pdev)
+{
+	struct xd *d = platform_get_drvdata(pdev);
+
+	tasklet_kill(&d->tasklet);
+}
+static struct platform_driver xc_driver = {
+	.probe = xc_probe,
+	.remove = xc_remove,
+};
+static struct platform_driver xd_driver = {
+	.probe = xd_probe,
+	.remove = xd_remove,
+};
+"""
+
+
+class TwoStructs(unittest.TestCase):
+    def test_each_kill_reads_its_own_structs_callback(self) -> None:
+        k = _kills(TWO_STRUCTS)
+        chan, dev = k["xc_remove"], k["xd_remove"]
+        self.assertEqual((chan.replacement, chan.analysis), ("flush_then_cancel", "teardown-flush"))
+        self.assertIn("pending run of xc_tasklet() can complete work", chan.why)
+        self.assertNotIn("xd_tasklet", chan.why)
+        self.assertEqual((dev.replacement, dev.analysis), ("cancel_work_sync", "teardown"))
+        self.assertIn("waits for a running xd_tasklet() as tasklet_kill() did", dev.why)
+        self.assertNotIn("xc_tasklet", dev.why)
+
+    def test_one_struct_keeps_every_callback(self) -> None:
+        s = _kills(TWO_CALLBACKS)["qv_down"]
+        self.assertIn("core_cb() and slc_cb()", s.why)
 
 
 if __name__ == "__main__":

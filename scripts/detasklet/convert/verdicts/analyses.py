@@ -15,9 +15,10 @@ chooses with them.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
+from ...ctext.decls import base_struct
 from ...ctext.lex import call_args, function_spans
 from ...ctext.pointers import assigned, pointer_calls
 from ...ctext.tasklet import DECLARE_RE, SETUP_OR_INIT_RE, key, schedule_of
@@ -53,6 +54,9 @@ class Facts:
     # members the group also stores something else into (a parameter, a
     # function of another file): what a call through them runs is not known
     assigned_other: set[str] = field(default_factory=set)
+    # item -> callback -> the structs whose member of that name is set up
+    # with it ("": not known, or a global)
+    structs: dict[str, dict[str, set[str]]] = field(default_factory=dict)
 
 
 def facts_of(codes: dict[str, str]) -> Facts:
@@ -71,6 +75,7 @@ def facts_of(codes: dict[str, str]) -> Facts:
     static: set[str] = set()
     refd: set[str] = set()
     inits: dict[str, set[str]] = {}
+    structs: dict[str, dict[str, set[str]]] = {}
     for code in codes.values():
         spans = function_spans(code)
         for m in SETUP_OR_INIT_RE.finditer(code):
@@ -81,8 +86,11 @@ def facts_of(codes: dict[str, str]) -> Facts:
                 cb = re.sub(r"^\(\s*void\s*\*\s*\)\s*", "", args[1])
                 if re.fullmatch(r"\w+", cb):
                     cbs.setdefault(key(args[0]), set()).add(cb)
+                    structs.setdefault(key(args[0]), {}).setdefault(cb, set()).add(
+                        base_struct(code, m.start(), args[0], spans))
         for m in DECLARE_RE.finditer(code):
             cbs.setdefault(m.group(1), set()).add(m.group(2))
+            structs.setdefault(m.group(1), {}).setdefault(m.group(2), set()).add("")
         for fn, r in registrations(code).items():
             regs.setdefault(fn, r)
         static |= {n for n in bodies if is_static(code, n)}
@@ -92,7 +100,7 @@ def facts_of(codes: dict[str, str]) -> Facts:
         for name, fns in assigned(code).items():
             stored.setdefault(name, set()).update(fns)
     return Facts(bodies, callers, callees, cbs, regs, codes, static=static, inits=inits,
-                 referenced=refd,
+                 referenced=refd, structs=structs,
                  pointer_calls={n: pointer_calls(b) for n, b in bodies.items()},
                  assigned={n: fns & bodies.keys() for n, fns in stored.items()
                            if fns & bodies.keys()},
@@ -126,6 +134,24 @@ def _line_pos(code: str, line: int) -> int:
     for _ in range(line - 1):
         pos = code.index("\n", pos) + 1
     return pos
+
+
+def for_site(site: Site, f: Facts) -> Facts:
+    """f as site sees its item: when the object of its call is declared a
+    struct (&ddev->tasklet, ddev a struct txx9dmac_dev *) and the item's
+    callbacks are set up on members of more than one struct, only the
+    callbacks set up on that struct's member (or on one whose struct is
+    not known) are its own: two structs' members of one name are two
+    items. f itself when nothing tells them apart."""
+    own = f.structs.get(site.item, {})
+    if len({s for ss in own.values() for s in ss}) < 2 or site.path not in f.codes:
+        return f
+    code = f.codes[site.path]
+    struct = base_struct(code, _line_pos(code, site.line), site.expr)
+    cbs = {cb for cb, ss in own.items() if struct in ss or "" in ss}
+    if not struct or not cbs or cbs == f.callbacks.get(site.item):
+        return f
+    return replace(f, callbacks={**f.callbacks, site.item: cbs})
 
 
 def stopped_before(site: Site, f: Facts) -> str:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import unlock_wait
-from .analyses import Facts, before_init
+from .analyses import Facts, before_init, for_site
 from .kills import disabled_kill, kill, listed
 
 if TYPE_CHECKING:
@@ -31,6 +31,7 @@ def choose(s: Site, sites: list[Site], f: Facts, enables: dict[str, list[Site]],
     early = before_init(s, f)
     if early:
         return early
+    f = for_site(s, f)
     if s.api == "tasklet_kill":
         return "" if disabled_kill(s, code) else kill(s, f)
     if s.api == "tasklet_unlock_wait":
