@@ -7,7 +7,8 @@ import tempfile
 import unittest
 from pathlib import Path
 
-from detasklet.series import prefix
+from detasklet.series import plan, prefix
+from detasklet.series.drivers import Driver
 
 
 class Table(unittest.TestCase):
@@ -31,11 +32,37 @@ class Table(unittest.TestCase):
             with self.subTest(where=where, name=name):
                 self.assertEqual(prefix.from_table(where, name)[:2], got)
 
+    def test_a_key_for_the_files_of_one_driver(self) -> None:
+        wed = ("drivers/net/ethernet/mediatek/mtk_wed_wo.c",
+               "drivers/net/ethernet/mediatek/mtk_wed_wo.h")
+        # the driver found as the folder (7.3.4) or as its files (6.12.118)
+        for where, name in (("drivers/net/ethernet", "mediatek"),
+                            ("drivers/net/ethernet/mediatek", "mtk_wed_wo")):
+            self.assertEqual(prefix.from_table(where, name, wed)[:2],
+                             ("net: ethernet: mtk_wed", ":"))
+        self.assertEqual(prefix.key_name(wed), "mtk_wed")
+        eth = wed + ("drivers/net/ethernet/mediatek/mtk_eth_soc.c",)
+        self.assertEqual(prefix.key_name(eth), "")
+        self.assertEqual(prefix.from_table("drivers/net/ethernet", "mediatek", eth)[:2],
+                         ("net: mediatek", ":"))
+
     def test_prefix_of_a_subject(self) -> None:
         self.assertEqual(prefix.prefix_of_subject("[PATCH v2 3/7] crypto: ccp - Fix a leak"),
                          ("crypto: ccp", " -"))
         self.assertEqual(prefix.prefix_of_subject("dmaengine: at_hdmac: Fix x: y"),
                          ("dmaengine: at_hdmac: Fix x", ":"))
+
+
+class DriverNames(unittest.TestCase):
+    """The driver a patch's message names: the key of the files' names
+    (mtk_wed)."""
+
+    def test_mtk_wed(self) -> None:
+        files = ["drivers/net/ethernet/mediatek/mtk_wed_wo.c",
+                 "drivers/net/ethernet/mediatek/mtk_wed_wo.h"]
+        d = Driver("mediatek", "drivers/net/ethernet", "mediatek", "folder", "mtk_eth")
+        self.assertEqual(plan.name_patch(files, {f: d for f in files}, {f: "" for f in files}),
+                         ("drivers/net/ethernet", "mtk_wed"))
 
 
 class History(unittest.TestCase):

@@ -93,8 +93,11 @@ def name_patch(files: list[str], drivers: dict[str, drivers_.Driver],
                old: dict[str, str]) -> tuple[str, str]:
     """(where, name): the folder and the short name of the driver of a
     patch (see prefix.from_table); a folder named after a bus (pcie/) is
-    replaced by its parent (qtnfmac)."""
+    replaced by its parent (qtnfmac); a table key of the files' names
+    names them (mtk_wed)."""
     where, name = _name_patch(files, drivers, old)
+    if prefix.key_name(tuple(files)):
+        return where, prefix.key_name(tuple(files))
     if not any(_norm(name) in _norm(f) for f in files):
         # a module named unlike its files (hdma from hidma.c): the files' name
         stems = [posixpath.splitext(posixpath.basename(f))[0] for f in files]
@@ -280,7 +283,7 @@ def plan(kdir: Path, fds: dict[str, FileDiff], old: dict[str, str],
         elif hist:
             (p.prefix, p.sep), p.source = hist, "history"
         else:
-            p.prefix, p.sep, p.source = prefix.from_table(where, p.name)
+            p.prefix, p.sep, p.source = prefix.from_table(where, p.name, tuple(files))
         own = {f: index.owner(f) for f in files}
         p.named = p.source == "history" or name_found(p.prefix, files, [
             e for o in own.values() if o for e in [o[1]]])

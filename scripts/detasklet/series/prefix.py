@@ -29,6 +29,8 @@ TABLE: dict[str, tuple[str, str, str]] = {
     "drivers/net/ethernet/mellanox/mlx5/": ("net/mlx5", "fixed", ":"),
     "drivers/net/ethernet/mellanox/mlx4/": ("net/mlx4", "fixed", ":"),
     "drivers/net/ethernet/ni/": ("net: nixge", "fixed", ":"),   # ni/ holds nixge only
+    # mtk_wed*.c of mediatek/ (git log: "net: ethernet: mtk_wed: ...")
+    "drivers/net/ethernet/mediatek/mtk_wed": ("net: ethernet: mtk_wed", "fixed", ":"),
     "drivers/net/ethernet/": ("net", "last", ":"),
     "drivers/net/usb/": ("net: usb", "last", ":"),
     "drivers/net/can/": ("can", "last", ":"),
@@ -110,17 +112,29 @@ TABLE: dict[str, tuple[str, str, str]] = {
 }
 
 
-def root_of(path: str) -> str | None:
-    """The longest TABLE key that path starts with."""
-    keys = [k for k in TABLE if path.startswith(k)]
+def root_of(path: str, files: tuple[str, ...] = ()) -> str | None:
+    """The longest TABLE key that path starts with, or that every one of
+    files starts with (a key for the files of one driver, mtk_wed*)."""
+    keys = [k for k in TABLE if path.startswith(k)
+            or files and all(f.startswith(k) for f in files)]
     return max(keys, key=len) if keys else None
 
 
-def from_table(where: str, name: str) -> tuple[str, str, str]:
+def key_name(files: tuple[str, ...]) -> str:
+    """The driver a fixed TABLE key for a file name (not a folder) names,
+    when every one of files starts with it: mtk_wed for mtk_wed_wo.c and
+    mtk_wed_wo.h; "" otherwise."""
+    keys = [k for k, (_, mode, _) in TABLE.items() if mode == "fixed" and not k.endswith("/")
+            and files and all(f.startswith(k) for f in files)]
+    return posixpath.basename(max(keys, key=len)) if keys else ""
+
+
+def from_table(where: str, name: str, files: tuple[str, ...] = ()) -> tuple[str, str, str]:
     """(prefix, separator, source) for the driver `name` that lives in
-    folder `where`; source is "table" or "path" (the fallback)."""
+    folder `where` (files: the patch's, for a key of their names);
+    source is "table" or "path" (the fallback)."""
     here = f"{where}/{name}/"
-    root = root_of(here)
+    root = root_of(here, files)
     if root is None:
         parts = where.split("/")
         top = parts[1] if parts[0] == "drivers" and len(parts) > 1 else parts[0]
