@@ -177,7 +177,7 @@ class FixesApart(DriverFix):
         fixes = " ".join((self.out / "series/net/0000-cover-letter.patch").read_text().split())
         self.assertIn("Subject: [PATCH net 0/1] Driver fixes", fixes)
         self.assertIn("meant for net, the netdev tree for fixes to the current release", fixes)
-        self.assertIn("This patch fixes a bug in foo found while converting the driver", fixes)
+        self.assertIn("This patch fixes a bug in foo, found while converting the driver", fixes)
         self.assertIn("The conversion of the driver, sent to the net-next tree in a series of "
                       "its own, applies on top of it, and waits until it reaches the net-next tree",
                       fixes)
@@ -282,6 +282,43 @@ class FixesBranch(unittest.TestCase):
         ps[14].driver_prep = {"subject": "y"}
         self.assertEqual(series._keep_preps(ps, [(0, 15), (15, 20)]), [(0, 13), (13, 20)])
 
+
+
+class FixesWords(unittest.TestCase):
+    """The words of a net fixes cover letter and of the conversions that
+    wait on it, as netdev reads them: the drivers listed with "and", no
+    filler about "the driver's own terms", no folder of our output."""
+
+    def setUp(self) -> None:
+        from detasklet.series.plan import Patch
+        from detasklet.series.trees import Tree
+        net = Tree("net", fixes="net, the netdev tree for fixes to the current release")
+        diff = gitdiff.parse("diff --git a/d/x.c b/d/x.c\n--- a/d/x.c\n+++ b/d/x.c\n"
+                             "@@ -1 +1 @@\n-a\n+b\n")[0]
+        def fix(f: str, name: str) -> Patch:
+            return Patch([f], "net", ":", name=name, tree=net, diffs={f: diff},
+                         driver_prep={"fix": True, "subject": f"Fix {name}", "files": [f]})
+        self.fixes = [fix("d/lio.c", "liquidio"), fix("d/lio_vf.c", "liquidio"),
+                      fix("d/wed.c", "mtk_wed"), fix("d/conn.c", "mlx5")]
+        self.convs = [Patch([f], "net", ":", name=n, tree=net) for f, n in
+                      (("d/a.c", "a"), ("d/lio.c", "liquidio"), ("d/wed.c", "mtk_wed"))]
+
+    def test_fixes_cover(self) -> None:
+        from detasklet.series import letter
+        text = " ".join(" ".join(letter.fixes_cover(
+            self.fixes, {}, "A U Thor", "", "the net-next tree",
+            ["net-next-1", "net-next-2"])).split())
+        self.assertIn("These patches fix bugs in liquidio, mlx5 and mtk_wed, found while "
+                      "converting these drivers", text)
+        self.assertIn("and wait until these fixes reach the net-next tree.", text)
+        self.assertNotIn("own terms", text)
+        self.assertNotIn("series/", text)
+
+    def test_conversions_waiting_on_fixes(self) -> None:
+        from detasklet.series import letter
+        said = letter.after_sentence(self.convs, self.fixes, "net")
+        self.assertIn("The conversions of liquidio (patch 2) and mtk_wed (patch 3) apply on top "
+                      "of fixes sent to net", said)
 
 if __name__ == "__main__":
     unittest.main()

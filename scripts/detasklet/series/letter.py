@@ -282,7 +282,8 @@ def after_sentence(patches: "list[Patch]", after: "list[Patch]", folder: str) ->
     that some of its conversions apply on top of."""
     conv = [(n, q) for n, q in enumerate(patches, 1)
             if not q.driver_prep and any(set(q.files) & set(f.files) for f in after)]
-    what = ", ".join(f"{q.name} (patch {n})" for n, q in conv)
+    said = [f"{q.name} (patch {n})" for n, q in conv]
+    what = said[0] if len(said) == 1 else ", ".join(said[:-1]) + " and " + said[-1]
     fixes = "; ".join(f.subject for f in after)
     return (f"The conversion{'s' if len(conv) > 1 else ''} of {what} appl"
             + ("y" if len(conv) > 1 else "ies") + f" on top of {'fixes' if len(after) > 1 else 'a fix'} "
@@ -301,8 +302,7 @@ def fixes_cover(patches: "list[Patch]", fds: dict[str, FileDiff], who: str, base
     lines = [para(f"{'These patches fix' if len(patches) > 1 else 'This patch fixes'} "
                   f"{'bugs' if len(patches) > 1 else 'a bug'} in "
                   + (", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0])
-                  + (", each in the driver's own terms," if len(patches) > 1 else "")
-                  + " found while converting "
+                  + ", found while converting "
                   f"{'these drivers' if len(names) > 1 else 'the driver'} from tasklets to BH "
                   f"workqueues. {'Each applies' if len(patches) > 1 else 'It applies'} on its "
                   f"own, and is meant for {where}."),
@@ -314,7 +314,7 @@ def fixes_cover(patches: "list[Patch]", fds: dict[str, FileDiff], who: str, base
                   + (", apply" if len(names) > 1 else ", applies")
                   + " on top of " + ("them" if len(patches) > 1 else "it")
                   + f", and {'wait' if len(names) > 1 else 'waits'} until "
-                  f"{'they reach' if len(patches) > 1 else 'it reaches'} "
+                  f"{'these fixes reach' if len(patches) > 1 else 'it reaches'} "
                   f"{scope}."),
              "", f"{who} ({len(patches)}):"] + [f"  {p.subject}" for p in patches] + [""]
     lines += [stat_line([fd for p in patches for fd in p.file_diffs(fds)])]
