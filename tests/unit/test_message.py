@@ -93,6 +93,31 @@ class QueueRows(unittest.TestCase):
                       "                        or queue_work(system_bh_wq, ...)", text)
 
 
+class TwoStructsOneName(unittest.TestCase):
+    """Sites of two structs' members of one name (txx9dmac's channel and
+    device 'tasklet') with the same reason are two bullets, each saying
+    whose; one struct's keep the short form."""
+
+    def kill(self, fn: str, struct: str) -> dict:
+        return {"path": "x.c", "line": 1 if "chan" in fn else 2, "function": fn,
+                "api": "tasklet_kill", "item": "tasklet", "replacement": "cancel_work_sync",
+                "verdict": "exact", "analysis": "teardown", "why": "Gone.", "struct": struct}
+
+    def test_whose_member(self) -> None:
+        got = message.site_bullets([self.kill("x_chan_remove", "struct x_chan"),
+                                    self.kill("x_remove", "struct x_dev")])
+        self.assertEqual(got, [
+            "tasklet_kill(tasklet) of struct x_chan in x_chan_remove() -> cancel_work_sync(): "
+            "Gone.",
+            "tasklet_kill(tasklet) of struct x_dev in x_remove() -> cancel_work_sync(): Gone."])
+
+    def test_one_struct_one_bullet(self) -> None:
+        got = message.site_bullets([self.kill("x_chan_remove", "struct x_chan"),
+                                    self.kill("x_chan_stop", "struct x_chan")])
+        self.assertEqual(got, ["tasklet_kill(tasklet) in x_chan_remove() and x_chan_stop() -> "
+                               "cancel_work_sync(): Gone."])
+
+
 OLD_C = """\
 static void chan_resume(struct chan *c)
 {

@@ -186,6 +186,7 @@ class TwoStructs(unittest.TestCase):
         self.assertEqual((dev.replacement, dev.analysis), ("cancel_work_sync", "teardown"))
         self.assertIn("waits for a running xd_tasklet() as tasklet_kill() did", dev.why)
         self.assertNotIn("xc_tasklet", dev.why)
+        self.assertEqual((chan.struct, dev.struct), ("struct xc", "struct xd"))
 
     def test_one_struct_keeps_every_callback(self) -> None:
         s = _kills(TWO_CALLBACKS)["qv_down"]

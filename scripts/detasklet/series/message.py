@@ -167,14 +167,21 @@ def _fns(ss: list[dict]) -> str:
 def site_bullets(sites: list[dict]) -> list[str]:
     """Where a replacement is not the same operation, why it is right for
     this driver: one bullet per reason, naming the functions."""
-    groups: dict[tuple[str, str, str, str], list[dict]] = {}
+    groups: dict[tuple[str, str, str, str, str], list[dict]] = {}
+    structs: dict[str, set[str]] = {}
     for s in sites:
         if s.get("verdict"):
-            groups.setdefault((s["api"], s["item"], s["replacement"], s["why"]), []).append(s)
+            struct = s.get("struct", "")
+            groups.setdefault((s["api"], s["item"], struct, s["replacement"], s["why"]),
+                              []).append(s)
+            structs.setdefault(s["item"], set()).add(struct)
     out = []
-    for (api, item, rep, why), ss in sorted(groups.items(), key=lambda kv: (
+    for (api, item, struct, rep, why), ss in sorted(groups.items(), key=lambda kv: (
             kv[1][0]["path"], kv[1][0]["line"])):
-        out.append(f"{api}({item}) in {_fns(ss)} -> {_call(api, rep)}: {why}"
+        # two structs' members of one name (a channel's and a device's
+        # tasklet) are two items: each bullet says whose
+        of = f" of {struct}" if struct and len(structs[item]) > 1 else ""
+        out.append(f"{api}({item}){of} in {_fns(ss)} -> {_call(api, rep)}: {why}"
                    + ("" if why.endswith(".") else "."))
     return out
 

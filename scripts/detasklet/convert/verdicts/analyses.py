@@ -144,10 +144,9 @@ def for_site(site: Site, f: Facts) -> Facts:
     not known) are its own: two structs' members of one name are two
     items. f itself when nothing tells them apart."""
     own = f.structs.get(site.item, {})
-    if len({s for ss in own.values() for s in ss}) < 2 or site.path not in f.codes:
+    if len({s for ss in own.values() for s in ss}) < 2:
         return f
-    code = f.codes[site.path]
-    struct = base_struct(code, _line_pos(code, site.line), site.expr)
+    struct = site.struct
     cbs = {cb for cb, ss in own.items() if struct in ss or "" in ss}
     if not struct or not cbs or cbs == f.callbacks.get(site.item):
         return f

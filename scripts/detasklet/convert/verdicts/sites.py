@@ -52,6 +52,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from ...ctext.decls import base_struct
 from ...ctext.lex import call_args, function_spans
 from ...ctext.tasklet import SITE_CALL_RE, global_tasklet, key
 from .analyses import Facts, facts_of
@@ -85,11 +86,13 @@ class Site:
     wq: str = ""           # the workqueue its queue_work() or re-queue uses
     guard: str = ""        # a kill done only when this condition holds
     initialised: str = ""  # why it never runs before the item's init (a decision)
+    struct: str = ""       # the struct whose member expr names, when declared in its function
 
     def record(self) -> dict:
         return {"path": self.path, "line": self.line, "function": self.function,
                 "api": self.api, "item": self.item, "replacement": self.replacement,
-                "verdict": self.verdict, "analysis": self.analysis, "why": self.why}
+                "verdict": self.verdict, "analysis": self.analysis, "why": self.why,
+                "struct": self.struct}
 
 
 def find(path: str, code: str) -> list[Site]:
@@ -110,7 +113,7 @@ def find(path: str, code: str) -> list[Site]:
         item = key(expr)
         n = seen[(fn, api, item)] = seen.get((fn, api, item), 0) + 1
         out.append(Site(path, code.count("\n", 0, m.start()) + 1, fn, api, expr, item, n,
-                        bool(macro)))
+                        bool(macro), struct=base_struct(code, m.start(), expr, funcs)))
     return out
 
 
