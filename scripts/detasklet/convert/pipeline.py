@@ -86,11 +86,14 @@ def run(kdir: Path, paths: list[str], jobs: int, timeout: int,
     mine = {s.path for s in scans}
     jobs = max(1, min(jobs, len(scans)))    # no more workers than files
     log.info(f"facts: grouping the {len(scans)} files and reading their tasklets...")
-    if paths:
+    if paths:       # the headers of PATHS' users, and those headers' other users
         scans = scan.with_headers(kdir, scans)
+        scans = scan.with_headers(kdir, scans + scan.header_users(kdir, scans, paths))
     found = groups.group_files(kdir, scans, jobs, timeout)
-    if paths:       # a header outside PATHS only comes with a user of PATHS
+    if paths:       # a file outside PATHS only comes with a user of PATHS
         found = [g for g in found if mine & set(g.files)]
+        for line in beyond_paths(found, mine):
+            log.info(line)
     old = {f: read_text(kdir / f) for g in found for f in g.files}
     api = {s.path: s.idents for s in scans}
     decs = decisions.load() if decs is None else decs
@@ -124,6 +127,24 @@ def run(kdir: Path, paths: list[str], jobs: int, timeout: int,
                           target)
     clock.lap("classify")
     return outcomes
+
+
+def beyond_paths(found: list[groups.Group], mine: set[str]) -> list[str]:
+    """A line for each group that converts files outside PATHS (mine: the
+    users PATHS named): a header that declares its work items, and the
+    header's users elsewhere, whose type changes with it."""
+    out = []
+    for g in found:
+        more = sorted(f for f in g.files if f not in mine)
+        own = sorted(f for f in g.files if f in mine)
+        if more and own:
+            out.append(f"PATHS: {', '.join(more[:-1]) + ' and ' if len(more) > 1 else ''}"
+                       f"{more[-1]}, outside PATHS, {'are' if len(more) > 1 else 'is'} "
+                       f"converted with {own[0]}"
+                       + (f" and {len(own) - 1} more file{'s' if len(own) > 2 else ''} of "
+                          "PATHS" if len(own) > 1 else "")
+                       + ": they share work items, whose type changes in all of them at once")
+    return out
 
 
 def classified(kdir: Path, kernel_tree: Path, found: list[groups.Group], old: dict[str, str],

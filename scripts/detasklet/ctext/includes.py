@@ -17,7 +17,7 @@ import re
 from pathlib import Path
 
 from .. import proc
-from .sources import iter_sources
+from .sources import SKIP_DIRS, iter_sources
 
 INCLUDE_RE = re.compile(rb'^[ \t]*#[ \t]*include[ \t]*([<"])([^>"\n]+)[>"]', re.M)
 
@@ -86,6 +86,28 @@ def includers(kdir: Path) -> dict[str, set[str]]:
         for h in res.of(rel, data):
             rev.setdefault(h, set()).add(rel)
     return rev
+
+
+def includers_of(kdir: Path, headers: set[str], res: Resolver | None = None) -> dict[str, set[str]]:
+    """header -> the .c and .h files of the tree that #include it, for
+    these headers only: one grep for their file names, then each hit's
+    includes resolved as the grouping resolves them (res, without
+    search_up). The folders the scan skips (SKIP_DIRS) are left out."""
+    out: dict[str, set[str]] = {h: set() for h in headers}
+    if not headers:
+        return out
+    names = sorted({os.path.basename(h) for h in headers})
+    r = proc.run(["grep", "-rlF", "--include=*.[ch]", *[a for n in names for a in ("-e", n)],
+                  "."], cwd=kdir)
+    res = res or Resolver(kdir)
+    for ln in r.stdout.splitlines():
+        rel = ln.removeprefix("./")
+        if rel.split("/")[0] in SKIP_DIRS:
+            continue
+        for h in res.of(rel):
+            if h in out and h != rel:
+                out[h].add(rel)
+    return out
 
 
 def named_anywhere(kdir: Path, header: str) -> bool:

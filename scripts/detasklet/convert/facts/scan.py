@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ... import cache
-from ...ctext.includes import Resolver
+from ...ctext.includes import Resolver, includers_of
 from ...ctext.sources import CHECKED_SUFFIXES, Problems, iter_sources
 from ...ctext.tasklet import CORE_FILES, MAYBE_RE, Use, find_uses
 
@@ -91,6 +91,34 @@ def with_headers(kdir: Path, scans: list[FileScan]) -> list[FileScan]:
             if uses or not inc.startswith("include/"):
                 todo.append(inc)
     return out
+
+
+def header_users(kdir: Path, scans: list[FileScan], paths: list[str]) -> list[FileScan]:
+    """The users outside paths of the headers among scans: the files that
+    include one of them (directly, or through a header that does) and use
+    the API. A header's tasklet item changes type in all its users at once,
+    so its group converts with them or not at all; the grouping decides
+    which of them share its items."""
+    inside = tuple(p.rstrip("/") for p in paths)
+
+    def outside(rel: str) -> bool:
+        return not any(rel == p or rel.startswith(p + "/") for p in inside)
+    res = Resolver(kdir)
+    known = {s.path for s in scans}
+    todo = {s.path for s in scans if s.path.endswith(".h")}
+    seen = set(todo)
+    found = []
+    while todo:
+        hits = sorted({f for fs in includers_of(kdir, todo, res).values() for f in fs} - seen)
+        seen.update(hits)
+        todo = set()
+        for rel in hits:
+            uses = [] if rel in known or rel in CORE_FILES else _uses(kdir / rel)
+            if uses and outside(rel):
+                found.append(FileScan(rel, uses))
+            if rel.endswith(".h") and rel not in CORE_FILES:
+                todo.add(rel)           # its includers may use the header's items too
+    return found
 
 
 def _uses(path: Path) -> list[Use]:
