@@ -201,6 +201,37 @@ class FixesApart(DriverFix):
 PAD = "".join(f"static int pad{i};\n" for i in range(40))
 
 
+class FixesBesideTheirNamesake(unittest.TestCase):
+    """The fixes go to a folder of another name when a tree of their tag
+    has a series of its own (mt76's tree is named wireless: the wireless
+    fixes are wireless-fixes/); the cover letter names the tree the fixes
+    are sent to by its tag, not by that folder."""
+
+    BUGGY, FIXED, PREPPED, FINAL = BUGGY, FIXED, PREPPED, FINAL
+
+    def setUp(self) -> None:
+        DriverFix.setUp(self)       # its fixture, not its tests
+        self.addCleanup(self.tmp.cleanup)
+        text = (self.kdir / "MAINTAINERS").read_text().replace(
+            "L:\tdmaengine@example.org\n",
+            "L:\tdmaengine@example.org\nT:\tgit git://git.kernel.org/pub/scm/linux/kernel/git/"
+            "netdev/net-next.git\n") + (
+            "\nBAR DMA DRIVER\nM:\tBar Person <bar@example.org>\nS:\tMaintained\n"
+            "T:\tgit https://github.com/bar/net\nF:\tdrivers/dma/bar.c\n"
+            "F:\tdrivers/dma/sub/\nF:\tdrivers/dma/virt.h\n")
+        (self.kdir / "MAINTAINERS").write_text(text)
+        self.patches = build(self.kdir, self.out)
+
+    def test_the_cover_names_the_fixes_by_their_tag(self) -> None:
+        folders = sorted(d.name for d in (self.out / "series").iterdir() if d.is_dir())
+        self.assertEqual(folders, ["net", "net-fixes", "net-next"])
+        cover = " ".join((self.out / "series/net-next/0000-cover-letter.patch").read_text()
+                         .split())
+        self.assertIn("applies on top of a fix sent to net in a series of its own", cover)
+        self.assertIn("this series waits until net is merged here", cover)
+        self.assertNotIn("net-fixes", cover)
+
+
 class FixesApartChecks(FixesApart):
     """send-check's series checks and tests/am3.py take the net series
     first."""

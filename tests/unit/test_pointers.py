@@ -118,9 +118,9 @@ class Reach(unittest.TestCase):
         self.assertEqual(kills.kill(s, f), "")
         self.assertEqual((s.replacement, s.verdict), ("flush_then_cancel", "exact"))
         self.assertTrue(s.why.endswith(
-            "; it also calls e->ops->complete_fn() in foo_bh(), through a pointer to code "
-            "outside these files: were that code to queue bh again, cancel_work_sync() would "
-            "drop the run it queued"), s.why)
+            "nor do the functions of the group it calls, so nothing is left to drop unless "
+            "e->ops->complete_fn(), called in foo_bh() through a pointer to code outside these "
+            "files, queues bh again"), s.why)
         self.assertNotIn("not read", s.why)
 
     def test_a_teardown_flush_gives_the_completion_not_the_callers(self) -> None:

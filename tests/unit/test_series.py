@@ -894,3 +894,14 @@ class CoverWords(unittest.TestCase):
         self.assertEqual(prefix.common_name(["tegra186-gpc-dma", "tegra20-apb-dma"]), "tegra")
         self.assertEqual(prefix.from_table("drivers/usb/host", "xhci"),
                          ("usb: xhci", ":", "table"))
+
+    def test_the_conversions_on_fixes_are_listed_with_and(self) -> None:
+        from detasklet.series import letter
+        from detasklet.series.plan import Patch
+        ps = [Patch(["a.c"], name="liquidio"), Patch(["x.c"], name="x"),
+              Patch(["b.c"], name="mediatek")]
+        fixes = [Patch(["a.c"], name="liquidio", driver_prep={"fix": True, "subject": "Fix a"}),
+                 Patch(["b.c"], name="mediatek", driver_prep={"fix": True, "subject": "Fix b"})]
+        said = letter.after_sentence(ps, fixes, "net")
+        self.assertTrue(said.startswith("The conversions of liquidio (patch 1) and mediatek "
+                                        "(patch 3) apply on top of fixes sent to net"), said)

@@ -187,7 +187,7 @@ def cover(patches: "list[Patch]", rep: dict, fds: dict[str, FileDiff],
     parts; bench: make
     bench's result (bench.json), quoted for the hot paths of hot (the
     table) that the series' files belong to; after: the fixes of the
-    series after_folder (net) that some of these conversions apply on top
+    series tagged after_folder (net) that some of these conversions apply on top
     of, and prereqs the patch ids of that whole series; tree_users: the
     files of the whole tree that use the API, for a series sent in parts."""
     total = len(patches)

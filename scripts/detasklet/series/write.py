@@ -230,6 +230,12 @@ def tree_users(series: list[Series], s: Series, rep: dict, left_tree: dict[str, 
                         and left_tree.get(f["path"]) == s.tree.name})
 
 
+def cover_title(s: Series) -> str:
+    return ("Convert tasklet users to workqueues" if any(p.thread for p in s.patches)
+            else "Convert tasklet users to BH workqueues") + (
+        f" (part {s.part} of {s.parts})" if s.parts > 1 else "")
+
+
 def part_text(s: Series) -> str:
     """What a series sent in parts says of the other parts: which come
     before it and which follow (none after the last)."""
@@ -364,16 +370,14 @@ def build(kdir: Path, out: Path, ident: Ident, jobs: int = 2, out_name: str = ""
         mine = {f for p in s.patches for f in p.files}
         srep = {**rep, "files": [f for f in rep["files"] if f["path"] in mine or (
             s.part == 1 and left_tree.get(f["path"]) == s.tree.name)]}
-        after = [p for p in series[folder_of[s.needs]].patches if set(p.files) & mine] \
-            if s.needs else []      # a part with none of them lists no prerequisite
+        fix = series[folder_of[s.needs]] if s.needs else None   # its tag: [PATCH wireless]
+        after = [p for p in fix.patches if set(p.files) & mine] if fix else []
         lines = letter.cover(s.patches, srep, fds, ev, who, ident.base,
                              f"the {s.tree.name} tree", part_text(s), bench, hot, after,
-                             s.needs, pre if after else [], tree_users(series, s, rep, left_tree))
-        title = ("Convert tasklet users to workqueues" if any(p.thread for p in s.patches)
-                 else "Convert tasklet users to BH workqueues") + (
-            f" (part {s.part} of {s.parts})" if s.parts > 1 else "")
+                             fix.tree.tag if fix else "", pre if after else [],
+                             tree_users(series, s, rep, left_tree))
         (d / "0000-cover-letter.patch").write_text(
-            mbox.cover_file(s.patches, ident, lines, title, tip, signature),
+            mbox.cover_file(s.patches, ident, lines, cover_title(s), tip, signature),
             errors="surrogateescape")
     if series:
         (sdir / "README").write_text(index_text(series, rep))

@@ -91,9 +91,10 @@ def kill(s: Site, f: Facts) -> str:
     why = _kill(s, f)
     blind = unresolved(s.item, f) if s.verdict == "exact" else ""
     if blind:
-        s.why += (f"; it also calls {blind}, through a pointer to code outside these "
-                  f"files: were that code to queue {s.item} again, cancel_work_sync() would "
-                  "drop the run it queued")
+        call, _, fn = blind.partition(" in ")
+        s.why = (s.why.removesuffix(", so nothing is left to drop")
+                 + f", so nothing is left to drop unless {call}, called in {fn} through a "
+                 f"pointer to code outside these files, queues {s.item} again")
     return why
 
 
