@@ -812,6 +812,48 @@ class OneSubjectPerMail(unittest.TestCase):
             self.assertIn("In ipw2200, the tasklet API is replaced", mails[1].read_text())
 
 
+ASPEED_MAINTAINERS = """\
+List of maintainers
+===================
+
+ASPEED CRYPTO DRIVER
+M:	Aspeed Person <aspeed@example.org>
+L:	linux-crypto@example.org
+S:	Maintained
+F:	drivers/crypto/aspeed/
+"""
+ASPEED = "drivers/crypto/aspeed/"
+ASPEED_FILES = {
+    ASPEED + "Makefile": ("obj-$(CONFIG_A) += aspeed_crypto.o\naspeed_crypto-objs := aspeed-hace.o\n"
+                          "obj-$(CONFIG_B) += aspeed_acry.o\naspeed_acry-objs := aspeed-acry.o\n"),
+    ASPEED + "aspeed-hace.c": _user("aspeed_hace_dev", "done_task", "aspeed-hace.h"),
+    ASPEED + "aspeed-acry.c": _user("aspeed_acry_dev", "done_task", "aspeed-acry.h"),
+}
+
+
+class ModuleNamesAsHistoryHasThem(unittest.TestCase):
+    """Two modules of one folder (aspeed_acry, aspeed_crypto): the module
+    named after the subsystem (aspeed_crypto) is 'crypto: aspeed' in the
+    driver's history, and the subjects still differ."""
+
+    def test_the_subsystems_word_goes(self) -> None:
+        with tempfile.TemporaryDirectory() as tmp:
+            kdir = write_tree(Path(tmp) / "k", {**ASPEED_FILES, "MAINTAINERS": ASPEED_MAINTAINERS,
+                                                "Makefile": "VERSION = 7\n"})
+            os.utime(kdir / "Makefile", (1700000000, 1700000000))
+            out = Path(tmp) / "out"
+            out.mkdir()
+            groups = [[Outcome(p, Status.CONVERTED, "", [], ASPEED_FILES[p],
+                               _new(ASPEED_FILES[p]))]
+                      for p in (ASPEED + "aspeed-acry.c", ASPEED + "aspeed-hace.c")]
+            write.patch(out, groups)
+            write.report(out, "7.3.4", [o for g in groups for o in g])
+            patches = build(kdir, out)
+            self.assertEqual(sorted(p.subject for p in patches),
+                             ["crypto: aspeed - Convert from tasklet to BH workqueue",
+                              "crypto: aspeed_acry - Convert from tasklet to BH workqueue"])
+
+
 class ShareSentenceLists(unittest.TestCase):
     """Several shared items and headers are listed as a sentence lists
     them ("a, b and c"), not joined by commas alone."""

@@ -324,6 +324,10 @@ def by_module(same: list[Patch], modules: dict[str, str]) -> None:
         mods.append(ms.pop())
     if len(set(mods)) != len(mods):
         return
+    # the module's name as the subsystem's history has it (aspeed_crypto ->
+    # aspeed, beside aspeed_acry), when that keeps the subjects apart
+    short = [prefix.strip_name(m, p.prefix.partition(":")[0]) for p, m in zip(same, mods)]
+    mods = short if len(set(short)) == len(short) else mods
     for p, m in zip(same, mods):
         p.prefix = (p.prefix[:-len(p.name)] + m if p.name and p.prefix.endswith(p.name)
                     else f"{p.prefix}: {m}")
