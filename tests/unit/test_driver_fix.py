@@ -181,6 +181,7 @@ class FixesApart(DriverFix):
         self.assertIn("The conversion of the driver, sent to the net-next tree in a series of "
                       "its own, applies on top of it, and waits until it reaches the net-next tree",
                       fixes)
+        self.assertNotIn("no Fixes: tag", fixes)     # its one fix has its tag
         readme = (self.out / "series" / "README").read_text()
         self.assertIn("Send net (drivers' fixes", readme)
 
@@ -331,6 +332,7 @@ class FixesWords(unittest.TestCase):
                          driver_prep={"fix": True, "subject": f"Fix {name}", "files": [f]})
         self.fixes = [fix("d/lio.c", "liquidio"), fix("d/lio_vf.c", "liquidio"),
                       fix("d/wed.c", "mtk_wed"), fix("d/conn.c", "mlx5")]
+        self.fixes[2].driver_prep["fixes"] = '0123456789ab ("net: ethernet: mtk_wed: add")'
         self.convs = [Patch([f], "net", ":", name=n, tree=net) for f, n in
                       (("d/a.c", "a"), ("d/lio.c", "liquidio"), ("d/wed.c", "mtk_wed"))]
 
@@ -344,6 +346,8 @@ class FixesWords(unittest.TestCase):
         self.assertIn("and wait until these fixes reach the net-next tree.", text)
         self.assertNotIn("own terms", text)
         self.assertNotIn("series/", text)
+        self.assertIn("Patches 1, 2 and 4 carry no Fixes: tag: the commit that introduced "
+                      "those bugs was not identified.", text)
 
     def test_conversions_waiting_on_fixes(self) -> None:
         from detasklet.series import letter

@@ -316,6 +316,19 @@ def fixes_cover(patches: "list[Patch]", fds: dict[str, FileDiff], who: str, base
                   + f", and {'wait' if len(names) > 1 else 'waits'} until "
                   f"{'these fixes reach' if len(patches) > 1 else 'it reaches'} "
                   f"{scope}."),
+             *untagged_sentence(patches),
              "", f"{who} ({len(patches)}):"] + [f"  {p.subject}" for p in patches] + [""]
     lines += [stat_line([fd for p in patches for fd in p.file_diffs(fds)])]
     return lines + (["", f"base-commit: {base}"] if base else [])
+
+
+def untagged_sentence(fixes: "list[Patch]") -> list[str]:
+    """The fixes without a Fixes: tag, said in the cover letter (a fixes
+    tree asks for one): ["", the paragraph], or [] when every one has it."""
+    nums = [n for n, p in enumerate(fixes, 1) if not p.driver_prep.get("fixes")]
+    if not nums:
+        return []
+    which = (f"Patch {nums[0]} carries" if len(nums) == 1 else "Patches "
+             + ", ".join(map(str, nums[:-1])) + f" and {nums[-1]} carry")
+    return ["", para(f"{which} no Fixes: tag: the commit that introduced "
+                     f"{'the bug' if len(nums) == 1 else 'those bugs'} was not identified.")]
