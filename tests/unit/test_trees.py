@@ -201,5 +201,16 @@ class Trees(unittest.TestCase):
         self.assertEqual(trees.parts(trees.Tree("dmaengine"), 40), [(0, 40)])
 
 
+
+class TableRows(unittest.TestCase):
+    """A trees.toml row is keyed by the name tree_name() gives the tree's
+    T: line in MAINTAINERS; a row under another key is never read."""
+
+    def test_rdma_row_is_the_infiniband_trees(self) -> None:
+        t = trees.make_tree("git git://git.kernel.org/pub/scm/linux/kernel/git/rdma/rdma.git",
+                            trees.load_table())
+        self.assertEqual((t.name, t.tag), ("rdma", "rdma-next"))
+        self.assertIn("for-rc", t.fixes)
+
 if __name__ == "__main__":
     unittest.main()
