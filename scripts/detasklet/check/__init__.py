@@ -10,6 +10,7 @@
       worktree      KDIR hard-linked, all.patch applied, KDIR untouched
       make          allmodconfig and make -k in a build folder
       module_build  M=: the external module built with make -C <build> M=, both ways
+      reached       which changed lines of the converted files the compiler saw
     coverage      coverage: how many tasklet files some allmodconfig builds
     leftovers     leftovers: the tasklet API left in a patched tree or build
     bench         bench: tasklet against BH work, the figures read from the guests' logs

@@ -11,7 +11,7 @@ strings the stages and its docstring is the whole flow.
                    sites (sync, kills; proven by analyses, balance, percpu, disabled,
                    unlock_wait; or decisions)
     rewrite/   3-4 the text rewritten, and what of it reaches the patch:
-                   protocol, spatch, fixups, classify
+                   protocol, spatch, fixups, comments, classify
     target/    3-4 the workqueues the work queues on: policy (policies.toml),
                    thread (TARGET=thread) and reclaim
     output/    5   the patches and reports into OUT: write, rules_got, and

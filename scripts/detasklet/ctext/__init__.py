@@ -8,6 +8,7 @@
     sources   which files of a tree are C sources, and how they are read
     includes  the one #include resolver, and the graph of includers
     kbuild    the one Kbuild reader: modules of a folder, objects a .config builds
+    preproc   whether the lines a conversion changed reached the compiler (make x.i)
     blockio   the calls that show a driver completes block I/O, and a module's files
     registrations  the callbacks a file registers to run in atomic context
     teardown  how a driver registers its functions; the calls that complete awaited work

@@ -237,8 +237,8 @@ def fold_locals(text: str, cs: "list[LocalCb]") -> str:
             elif c.kind == "member":
                 d = typed_read_re(c.param, c.fold, re.escape(c.fold_type.split()[-1])
                                   ).search(mask(body))
-                tab = re.match(r"[ \t]*", body[body.rfind("\n", 0, d.start()) + 1:]
-                               ).group(0) if d else ""
+                line = body[body.rfind("\n", 0, d.start()) + 1:] if d else ""
+                tab = line[:len(line) - len(line.lstrip(" \t"))]
                 # within 80 columns where it can be (netdev's iosm)
                 new_decl = _local_line(tab, c.fold_type, "*" + c.fold, f"&container_of(work, "
                                        f"{c.ctype}, {c.field})->{c.path};", 80)[len(tab):]
