@@ -96,7 +96,12 @@ def includers_of(kdir: Path, headers: set[str], res: Resolver | None = None) -> 
     out: dict[str, set[str]] = {h: set() for h in headers}
     if not headers:
         return out
-    names = sorted({os.path.basename(h) for h in headers})
+    # as an #include names them: <linux/x.h> or "linux/x.h" for include/,
+    # "x.h" or "../x.h" for a driver's own header (not <linux/x.h> of
+    # another header of that name)
+    names = sorted({n for h in headers for n in (
+        (h[len("include/"):] + ">", h[len("include/"):] + '"') if h.startswith("include/")
+        else (os.path.basename(h) + '"',))})
     r = proc.run(["grep", "-rlF", "--include=*.[ch]", *[a for n in names for a in ("-e", n)],
                   "."], cwd=kdir)
     res = res or Resolver(kdir)

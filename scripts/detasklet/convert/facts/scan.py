@@ -98,7 +98,8 @@ def header_users(kdir: Path, scans: list[FileScan], paths: list[str]) -> list[Fi
     include one of them (directly, or through a header that does) and use
     the API. A header's tasklet item changes type in all its users at once,
     so its group converts with them or not at all; the grouping decides
-    which of them share its items."""
+    which of them share its items. As with_headers(), a header of include/
+    that does not use the API is not followed (a hub every driver includes)."""
     inside = tuple(p.rstrip("/") for p in paths)
 
     def outside(rel: str) -> bool:
@@ -116,7 +117,8 @@ def header_users(kdir: Path, scans: list[FileScan], paths: list[str]) -> list[Fi
             uses = [] if rel in known or rel in CORE_FILES else _uses(kdir / rel)
             if uses and outside(rel):
                 found.append(FileScan(rel, uses))
-            if rel.endswith(".h") and rel not in CORE_FILES:
+            if rel.endswith(".h") and rel not in CORE_FILES and (
+                    uses or not rel.startswith("include/")):
                 todo.add(rel)           # its includers may use the header's items too
     return found
 
