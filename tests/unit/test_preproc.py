@@ -121,6 +121,16 @@ class Record(unittest.TestCase):
         self.assertIn("Not built: d/off.c (its objects build, but none", s)
         self.assertIn("Not every changed line was compiled: 1 of the 2 in d/part.c", s)
 
+    def test_an_object_without_the_changed_lines_goes_to_the_next_arch(self) -> None:
+        by_file = {"d/off.c": {"d/off.c"}, "d/on.c": {"d/on.c"}, "d/x.h": {"d/on.c", "d/y.c"}}
+        r = reached.Reach(changed={"d/off.c": [3], "d/on.c": [5], "d/x.h": [2]},
+                          seen={"d/on.c": {5}})
+        self.assertEqual([o for o in ("d/off.c", "d/on.c", "d/y.c") if reached.unseen(r, o, by_file)],
+                         ["d/off.c", "d/on.c", "d/y.c"])     # d/on.c and d/y.c: for d/x.h
+        r.seen["d/x.h"] = {2}
+        self.assertEqual([o for o in ("d/off.c", "d/on.c", "d/y.c") if reached.unseen(r, o, by_file)],
+                         ["d/off.c"])
+
 
 if __name__ == "__main__":
     unittest.main()

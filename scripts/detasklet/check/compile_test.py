@@ -226,7 +226,9 @@ def run(job: Job) -> tuple[Run, dict[str, set[str]]]:
             if o in res.objects and not (p == "ok" or c == "ok"):
                 continue        # an earlier arch failed the same way: keep it
             res.objects[o] = ObjResult(name, p, c, clog or plog)
-            if p == "ok" or c == "ok":
+            # an object that built without the changed lines of its files
+            # goes on to the next arch, whose config may have them
+            if (p == "ok" or c == "ok") and not reached.unseen(res.reach, o, by_file):
                 pending.discard(o)
             if p == "ok" and c == "error":
                 log.warning(f"REGRESSION {o} ({name}): {clog.splitlines()[0] if clog else ''}")

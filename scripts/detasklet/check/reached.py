@@ -83,6 +83,13 @@ def after_build(r: Reach, src: Path, bdir: Path, mvars: list[str], jobs: int, la
         path.unlink(missing_ok=True)
 
 
+def unseen(r: Reach, obj: str, by_file: dict[str, set[str]]) -> bool:
+    """Whether obj checks a file none of whose changed lines any arch has
+    compiled yet."""
+    return any(obj in objs and bool(r.changed.get(f)) and not r.seen.get(f)
+               for f, objs in by_file.items())
+
+
 def record(r: Reach, f: str) -> dict[str, int] | None:
     """report.json's "changed_lines" of f: how many of its changed code
     lines some arch compiled; None when it has none to check."""
