@@ -112,5 +112,40 @@ class KernelMakeEnvironment(unittest.TestCase):
                 make.configure(t / "src", t / "b", ["ARCH=x86_64"], 2, 0.0)
                 make.compile_objects(t / "src", t / "b", ["ARCH=x86_64"], ["d/x.o"], 2, "t")
             calls = seen.read_text().splitlines()
-            self.assertEqual(len(calls), 3, calls)     # allmodconfig, prepare, the objects
+            # allmodconfig, prepare, the objects (again with -j1: none was written)
+            self.assertEqual(len(calls), 4, calls)
             self.assertEqual(set(calls), {"|||"})
+
+
+class RacedObject(unittest.TestCase):
+    """An object kbuild compiles twice in one -j2 make (parisc's hil_mlc.o),
+    whose two compiles race on its .d file, is made again with -j1: the
+    race is not a conversion's error. A real error stays an error."""
+
+    SHIM = """#!/bin/sh
+case " $* " in
+  *" -j1 "*) for a; do case $a in O=*) b=${a#O=};; *.o) o=$a;; esac; done
+           grep -q broken "$b/$o.src" 2>/dev/null && { echo "  CC      $o"; echo "$o.c:1: error: x";
+             echo "make[4]: *** [Makefile:1: $o] Error 1"; exit 2; }
+           mkdir -p "$(dirname "$b/$o")"; echo "  CC      $o"; : > "$b/$o"; exit 0;;
+  *) for a; do case $a in *.o) o=$a;; esac; done
+     echo "  CC [M]  $o"; echo "fixdep: error opening file: .x.o.d: No such file or directory"
+     echo "make[4]: *** [Makefile:1: $o] Error 2"; exit 2;;
+esac
+"""
+
+    def test_a_race_is_made_again_a_real_error_stays(self) -> None:
+        with tempfile.TemporaryDirectory() as tmp:
+            t = Path(tmp)
+            shim = t / "bin" / "make"
+            shim.parent.mkdir()
+            shim.write_text(self.SHIM)
+            shim.chmod(0o755)
+            (t / "b" / "d").mkdir(parents=True)
+            (t / "b" / "d" / "bad.o.src").write_text("broken\n")
+            with mock.patch.dict(os.environ, {"PATH": f"{shim.parent}:{os.environ['PATH']}"}):
+                res = make.compile_objects(t, t / "b", ["ARCH=parisc"], ["d/raced.o"], 2, "t")
+                bad = make.compile_objects(t, t / "b", ["ARCH=parisc"], ["d/bad.o"], 2, "t")
+            self.assertEqual(res, {"d/raced.o": ("ok", "")})
+            self.assertEqual(bad["d/bad.o"][0], "error")
+            self.assertIn("error: x", bad["d/bad.o"][1])
