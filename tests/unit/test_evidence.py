@@ -108,6 +108,7 @@ class RuntimeBench(unittest.TestCase):
         self.assertFalse([ln for ln in lines if "mac80211_hwsim" in ln],
                          "hwsim ran none of ifb.c's functions")
         self.assertIn("  make runtime-bench KDIR=<linux-7.3.4> ROUNDS=3", lines)
+        self.assertFalse([ln for ln in lines if "load average" in ln], "no load recorded")
         self.assertEqual(ev.cover_lines(["net/mac802154/main.c"]), [])
 
     def test_other_patches_or_kernel_quote_nothing(self) -> None:

@@ -116,6 +116,15 @@ def _num(v: float) -> str:
     return f"{v:.3g}" if v < 100 else f"{v:.0f}"
 
 
+def _load(bench: dict) -> str:
+    """' (load average A before, B after)' from runtime-bench.json, or ''."""
+    try:
+        a, b = bench["loadavg_before"][0], bench["loadavg_after"][0]
+    except (KeyError, IndexError, TypeError):
+        return ""
+    return f" (load average {a:g} before, {b:g} after)"
+
+
 def bench_lines(bench: dict, ran: list[dict]) -> list[str]:
     """What make runtime-bench measured on the links of the workloads ran
     (converted / pristine, the median of the rounds' ratios and their
@@ -139,8 +148,9 @@ def bench_lines(bench: dict, ran: list[dict]) -> list[str]:
             f"pristine and the converted one in turn: converted / pristine, the median of "
             f"the {n} rounds' ratios [lowest, highest], and each kernel's median figure:",
             "", *rows,
-            "", "Under QEMU's TCG the figures are the emulator's, not a device's: the ratio "
-            "is the figure to read.",
+            "", "The boots ran under QEMU's TCG on a shared machine" + _load(bench)
+            + ": the figures are the emulator's, not a device's, and the range says how "
+            "far they moved between rounds.",
             "", "To reproduce the measurement:", "",
             f"  make runtime-bench KDIR=<linux-{bench.get('kernel', '')}> ROUNDS={n}"]
 
