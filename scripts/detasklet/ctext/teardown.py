@@ -13,7 +13,8 @@ from masked code:
   a remove callback.
 - completion_call(): the first call in a body that completes work a caller
   waits for (complete(), wake_up(), a subsystem's request-done call): a
-  pending run of such a callback is not one a teardown may drop.
+  pending run of such a callback is not one a teardown may drop. Other
+  calls through a pointer are ctext.pointers' reading.
 """
 
 from __future__ import annotations
@@ -117,20 +118,10 @@ _COMPLETION_RE = re.compile(r"(?:(?<!->)(?<!\.)\b(" + "|".join(COMPLETIONS) + r"
                             r"scsi_done|callback)))\s*\(")
 
 
-# A call through a function pointer (dd->resume(dd), (*fn)(x)): what it
-# runs is not read here, so it may complete work (atmel-aes's done task
-# finishes its crypto request through dd->resume()).
-_POINTER_CALL_RE = re.compile(r"->\s*(\w+)\s*\(|\(\s*\*\s*(\w+)\s*\)\s*\(")
-
-
-def completion_call(body: str, pointers: bool = True) -> str:
+def completion_call(body: str) -> str:
     """The first call of body that completes work a caller waits for
-    ("memstick_next_req()", "->done()"), else (with pointers) the first
-    call through a function pointer, which may ("->resume() through a
-    pointer"); "" when it makes neither."""
+    ("memstick_next_req()", "->done()"); "" when it makes none. A call
+    through any other pointer is not read here: the kill analysis takes
+    those it cannot follow from ctext.pointers."""
     m = _COMPLETION_RE.search(body)
-    if m:
-        return (m.group(1) or re.sub(r"\s+", "", m.group(2))) + "()"
-    p = _POINTER_CALL_RE.search(body) if pointers else None
-    return f"{'->' if p.group(1) else '*'}{p.group(1) or p.group(2)}() through a pointer" \
-        if p else ""
+    return (m.group(1) or re.sub(r"\s+", "", m.group(2))) + "()" if m else ""
