@@ -36,9 +36,10 @@ def main(argv: list[str]) -> int:
             if s.verdict or s.api != "tasklet_schedule":
                 lines.append(f"{s.path}:{s.line} {s.function}() {s.api} -> "
                              f"{s.replacement or '-'}: {s.verdict or '-'} ({s.analysis})")
-            blind = re.search(r"the run also calls (.*?), through a pointer", s.why)
+            blind = re.search(r"nor can (.*?), called in (\S+) through a pointer", s.why)
             if blind:
-                lines.append(f"{s.path}:{s.line} {s.function}() UNFOLLOWED: {blind.group(1)}")
+                lines.append(f"{s.path}:{s.line} {s.function}() UNFOLLOWED: {blind.group(1)} "
+                             f"in {blind.group(2)}")
         lines += [f"{f} REFUSED: {why}" for f, why in g.refusals.items()]
     print("\n".join(sorted(lines)))
     return 0

@@ -14,6 +14,7 @@ tests/NAME/         a folder case (a header and several .c): expected/NAME.patch
 tests/NAME.toml     the decisions the case's driver comes with (decisions/ form).
 expected/NAME.sites the verdict of each enable/kill/disable/... site, one a line
                     (line, function, API, replacement, verdict, analysis).
+expected/NAME.why   when there, the sentence of each such site (line: why).
 tests/thread-NAME.c a case converted with TARGET=thread; expected/thread-NAME.target
                     pins the target it got and why, and each guard (line,
                     work function, callback).
@@ -70,16 +71,21 @@ def case_decisions(name: str) -> list[decisions.Decision]:
     return decisions.load_file(f, f"tests/{f.name}") if f.is_file() else []
 
 
-def single(src: Path) -> tuple[str, str, str, str, str]:
-    """(status, reason, output text, site verdicts, target) of one file
-    converted on its own."""
+def single(src: Path) -> tuple[str, str, str, str, str, str]:
+    """(status, reason, output text, site verdicts, target, sentences) of
+    one file converted on its own."""
     with tempfile.TemporaryDirectory() as tmp:
         (Path(tmp) / src.name).write_bytes(src.read_bytes())
         outs = convert_dir(Path(tmp), case_decisions(src.stem), target_of(src.stem))
     if not outs:
-        return "none", "no tasklet API found", src.read_text(), "", ""
+        return "none", "no tasklet API found", src.read_text(), "", "", ""
     o = outs[0]
-    return o.status, o.reason, o.new, verdicts(o), targets(o)
+    return o.status, o.reason, o.new, verdicts(o), targets(o), sentences(o)
+
+
+def sentences(o: classify.Outcome) -> str:
+    """'line: why' per site with a verdict (expected/NAME.why pins them)."""
+    return "".join(f"{s['line']}: {s['why']}\n" for s in o.sites if s["verdict"])
 
 
 def verdicts(o: classify.Outcome) -> str:
@@ -92,7 +98,7 @@ def verdicts(o: classify.Outcome) -> str:
 
 def case_file(src: Path) -> str:
     name = src.stem
-    status, reason, out, sites, target = single(src)
+    status, reason, out, sites, target, whys = single(src)
     if name.endswith("_refused"):
         want_reason = (EXPECTED / f"{name}.reason").read_text().strip()
         if status == "converted":
@@ -111,6 +117,9 @@ def case_file(src: Path) -> str:
     pinned = EXPECTED / f"{name}.sites"
     if pinned.is_file() and pinned.read_text() != sites:
         return f"site verdicts differ from {pinned.name}:\n{sites}"
+    said = EXPECTED / f"{name}.why"
+    if said.is_file() and said.read_text() != whys:
+        return f"site sentences differ from {said.name}:\n{whys}"
     if target_of(name) == "thread" and (EXPECTED / f"{name}.target").read_text() != target:
         return f"target differs from {name}.target:\n{target}"
     with tempfile.TemporaryDirectory() as tmp:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import unittest
 
-from detasklet.convert.verdicts import analyses
+from detasklet.convert.verdicts import analyses, outside
 from detasklet.ctext import pointers as pt
 from detasklet.ctext.lex import mask
 
@@ -117,10 +117,15 @@ class Reach(unittest.TestCase):
         s = Site("foo.c", 30, "foo_pause", "tasklet_kill", "&e->bh", "bh")
         self.assertEqual(kills.kill(s, f), "")
         self.assertEqual((s.replacement, s.verdict), ("flush_then_cancel", "exact"))
+        # and why that code cannot queue bh again (convert.verdicts.outside):
+        # the one function that queues it is static and its address goes nowhere
         self.assertTrue(s.why.endswith(
-            "nor do the functions of the group it calls, so nothing is left to drop unless "
-            "e->ops->complete_fn(), called in foo_bh() through a pointer to code outside these "
-            "files, queues bh again"), s.why)
+            "nor do the functions of the group it calls; nor can e->ops->complete_fn(), "
+            "called in foo_bh() through a pointer to code outside these files: that code can "
+            "queue bh only by naming it (a file that does is among these) or by calling one "
+            "of their functions that queues it, and those that queue it or call one that does "
+            "(foo_submit()) are static, defined in no header, and their addresses go nowhere, "
+            "so nothing is left to drop"), s.why)
         self.assertNotIn("not read", s.why)
 
     def test_a_teardown_flush_gives_the_completion_not_the_callers(self) -> None:
@@ -143,6 +148,96 @@ class Reach(unittest.TestCase):
             "free_irq() comes before it, and a pending run of foo_bh() can complete work a "
             "caller waits for (complete()): flush_work() lets it run"), s.why)
         self.assertNotIn("registered", s.why)
+
+
+class AddressTaken(unittest.TestCase):
+    CODE = ("static irqreturn_t foo_irq(int irq, void *d);\n"
+            "static const struct foo_ops ops = {\n\t.start = foo_start,\n};\n"
+            "int foo_probe(struct foo *f)\n{\n"
+            "\tfoo_start(f);\n"
+            "\terr = request_irq(f->irq, foo_irq, 0, \"foo\", f);\n"
+            "\tf->done = &foo_start;\n"
+            "\tif (f->cb == foo_start)\n\t\treturn 0;\n"
+            "\tfoo_register(f, (void *)foo_start);\n"
+            "\treturn 0;\n}\nEXPORT_SYMBOL_GPL(foo_probe);\n")
+
+    def test_where_the_address_goes(self) -> None:
+        code = mask(self.CODE)
+        self.assertEqual(pt.address_taken(code, "foo_start"), [
+            "stored in start", "stored in done", "named", "passed to foo_register()"])
+        self.assertEqual(pt.address_taken(code, "foo_irq"), ["passed to request_irq()"])
+
+    def test_calls_prototypes_and_exports_take_no_address(self) -> None:
+        code = mask(self.CODE)
+        self.assertEqual(pt.address_taken(code, "foo_probe"), [])
+        self.assertEqual(pt.exported(code), {"foo_probe"})
+
+
+QUEUED = """struct foo {
+	struct tasklet_struct bh;
+	void (*notify)(struct foo *f);
+};
+
+static void foo_kick(struct foo *f)
+{
+	tasklet_schedule(&f->bh);
+}
+
+static irqreturn_t foo_irq(int irq, void *d)
+{
+	foo_kick(d);
+	return IRQ_HANDLED;
+}
+
+static void foo_bh(struct tasklet_struct *t)
+{
+	struct foo *f = from_tasklet(f, t, bh);
+
+	f->notify(f);
+}
+
+static int foo_probe(struct foo *f)
+{
+	tasklet_setup(&f->bh, foo_bh);
+	return request_irq(f->irq, foo_irq, 0, "foo", f);
+}
+"""
+
+
+class Outside(unittest.TestCase):
+    def test_queued_only_from_an_interrupt(self) -> None:
+        f = analyses.facts_of({"foo.c": mask(QUEUED)})
+        self.assertEqual(outside.queuers("bh", f), {"foo_kick": "foo_kick", "foo_irq": "foo_kick"})
+        self.assertEqual(outside.entries("bh", f), [])
+
+    def test_a_caller_exported(self) -> None:
+        code = QUEUED + "void foo_poke(struct foo *f)\n{\n\tfoo_irq(0, f);\n}\nEXPORT_SYMBOL(foo_poke);\n"
+        f = analyses.facts_of({"foo.c": mask(code)})
+        self.assertEqual(outside.entries("bh", f),
+                         [outside.Entry("foo_poke", "exported", "foo_kick")])
+
+    def test_an_address_in_an_ops_table_or_a_header(self) -> None:
+        code = QUEUED + "static const struct foo_ops ops = {\n\t.kick = foo_kick,\n};\n"
+        f = analyses.facts_of({"foo.c": mask(code)})
+        self.assertEqual(outside.entries("bh", f),
+                         [outside.Entry("foo_kick", "stored in kick", "foo_kick")])
+        f = analyses.facts_of({"foo.h": mask(QUEUED)})
+        self.assertEqual([e.how for e in outside.entries("bh", f)],
+                         ["defined in foo.h", "defined in foo.h"])
+
+    def test_a_header_macro_that_queues(self) -> None:
+        # a file that only expands FOO_KICK() names no tasklet API: no group has it
+        f = analyses.facts_of({"foo.c": mask(QUEUED), "foo.h": mask(
+            "#define FOO_KICK(f) \\\n\ttasklet_schedule(&(f)->bh)\n#define FOO_N 4\n")})
+        self.assertEqual(outside.entries("bh", f),
+                         [outside.Entry("FOO_KICK", "a macro of foo.h", "FOO_KICK")])
+
+    def test_a_helper_that_queues_the_tasklet_it_is_given(self) -> None:
+        code = QUEUED + ("void foo_resched(struct tasklet_struct *t)\n{\n"
+                         "\ttasklet_hi_schedule(t);\n}\n")
+        f = analyses.facts_of({"foo.c": mask(code)})
+        self.assertEqual(outside.entries("bh", f),
+                         [outside.Entry("foo_resched", "not static", "foo_resched")])
 
 
 if __name__ == "__main__":

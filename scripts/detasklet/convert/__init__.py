@@ -8,8 +8,8 @@ strings the stages and its docstring is the whole flow.
                    groups (with driver_patches, per_vector, normalise,
                    refusals, legacy, legacy_local, legacy_data, unused)
     verdicts/  2   a verdict for each call that is not the same operation:
-                   sites (sync, kills; proven by analyses, balance, percpu, disabled,
-                   unlock_wait; or decisions)
+                   sites (sync, kills; proven by analyses, outside, balance, percpu,
+                   disabled, unlock_wait; or decisions)
     rewrite/   3-4 the text rewritten, and what of it reaches the patch:
                    protocol, spatch, fixups, comments, classify
     target/    3-4 the workqueues the work queues on: policy (policies.toml),

@@ -14,6 +14,10 @@ stored there. Read from masked code:
   '&' before fn allowed), and `p = fn;` for a plain pointer called as
   `(*p)(...)`. Which of the names are functions is for the caller to say
   (the functions of its group).
+- address_taken(): where a function's address is handed on (the call it
+  is an argument of, the name it is stored into), and exported(): the
+  functions an EXPORT_SYMBOL*() names. With is_static() (ctext.teardown)
+  they say whether code outside a group can call a function of it.
 """
 
 from __future__ import annotations
@@ -60,4 +64,67 @@ def assigned(code: str) -> dict[str, set[str]]:
         if m.group(2) in ("NULL", "0"):
             continue
         out.setdefault(m.group(1), set()).add(m.group(2))
+    return out
+
+
+# Registrations whose function the kernel runs when an event fires (an
+# interrupt, a timer, a tasklet or work item, the end of a USB transfer),
+# never as a call another function makes: code outside a group that holds
+# no such pointer cannot call it.
+EVENT_CALLS = frozenset({
+    "request_irq", "request_threaded_irq", "request_any_context_irq", "request_percpu_irq",
+    "request_nmi", "devm_request_irq", "devm_request_threaded_irq",
+    "devm_request_any_context_irq", "timer_setup", "hrtimer_setup", "hrtimer_setup_on_stack",
+    "tasklet_setup", "tasklet_init", "DECLARE_TASKLET", "DECLARE_TASKLET_OLD",
+    "DECLARE_TASKLET_DISABLED", "DECLARE_TASKLET_DISABLED_OLD", "INIT_WORK",
+    "INIT_DELAYED_WORK", "DECLARE_WORK", "DECLARE_DELAYED_WORK", "usb_fill_bulk_urb",
+    "usb_fill_int_urb", "usb_fill_control_urb"})
+_EXPORT_RE = re.compile(r"\bEXPORT_(?:SYMBOL|SYMBOL_GPL|SYMBOL_NS|SYMBOL_NS_GPL|"
+                        r"SYMBOL_GPL_FOR_MODULES)\s*\(\s*(\w+)")
+# what may stand between an address and the '=' or ',' before it: '&', a cast
+_PREFIX_RE = re.compile(r"(?:&|\(\s*[\w\s*]+\)|\s)*$")
+
+
+def exported(code: str) -> set[str]:
+    """The names masked code exports (EXPORT_SYMBOL*(name))."""
+    return set(_EXPORT_RE.findall(code))
+
+
+def _enclosing_call(code: str, i: int) -> str:
+    """The function whose call's argument list holds offset i (the
+    innermost '(' not closed before i, after an identifier); "" when i is
+    in none (an initialiser, a statement)."""
+    depth = 0
+    for j in range(i - 1, max(-1, i - 2000), -1):
+        ch = code[j]
+        if ch in ";{}":
+            return ""
+        depth += {")": 1, "(": -1}.get(ch, 0)
+        if depth < 0:
+            m = re.search(r"(\w+)\s*$", code[max(0, j - 80):j])
+            return m.group(1) if m else ""
+    return ""
+
+
+def address_taken(code: str, fn: str) -> list[str]:
+    """Where masked code hands fn's address on, in order: "passed to
+    request_irq()" (an argument of that call), "stored in done" (an
+    assignment or a field of an initialiser: `.done = fn`, `p->done =
+    &fn`), "named" (anywhere else: a table without field names, a
+    comparison). A call of fn, its definition and its prototypes take no
+    address."""
+    out = []
+    for m in re.finditer(r"\b" + re.escape(fn) + r"\b", code):
+        if code[m.end():m.end() + 40].lstrip().startswith("("):
+            continue
+        before = code[max(0, m.start() - 200):m.start()]
+        head = _PREFIX_RE.sub("", before, count=1)
+        if head.endswith("=") and not head.endswith(("==", "!=", "<=", ">=")):
+            name = re.search(r"(\w+)(?:\s*\[[^\]]*\])?\s*$", head[:-1])
+            out.append(f"stored in {name.group(1)}" if name else "named")
+            continue
+        call = _enclosing_call(code, m.start()) if head.endswith((",", "(")) else ""
+        if call.startswith("EXPORT_"):
+            continue
+        out.append(f"passed to {call}()" if call else "named")
     return out

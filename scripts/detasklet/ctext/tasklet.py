@@ -80,6 +80,12 @@ _SHARED_FN_RE = re.compile(r"\b(\w+)\s*\([^;{}()]*" + STRUCT)
 _DEFINE_RE = re.compile(r"^[ \t]*#[ \t]*define[ \t]+(\w+)((?:[^\n]*\\\n)*[^\n]*)", re.M)
 
 
+def macros(code: str) -> dict[str, str]:
+    """convert/verdicts/outside.py: each #define of masked code, name ->
+    its body (continuation lines joined as they are)."""
+    return {m.group(1): m.group(2) for m in _DEFINE_RE.finditer(code)}
+
+
 def file_scope(code: str) -> str:
     """Masked code with the bodies of its function definitions blanked
     (newlines kept): what the file declares for others to name."""
@@ -240,6 +246,8 @@ SITE_CALL_RE = re.compile(r"\b(tasklet_enable|tasklet_kill|tasklet_disable_nosyn
 
 # rewrite/fixups.py
 SCHEDULE_CALL_RE = re.compile(r"\btasklet_schedule\s*\(")
+# convert/verdicts/outside.py: a queue of any tasklet, normal or hi.
+ANY_SCHEDULE_RE = re.compile(r"\btasklet_(?:hi_)?schedule\s*\(")
 
 # output/tasklet_free.py: the hotplug lines that only serve the tasklet lists
 RAISE_TASKLET_SOFTIRQ_RE = re.compile(

@@ -57,13 +57,16 @@ class Facts:
     # item -> callback -> the structs whose member of that name is set up
     # with it ("": not known, or a global)
     structs: dict[str, dict[str, set[str]]] = field(default_factory=dict)
+    homes: dict[str, str] = field(default_factory=dict)  # function -> the file defining it
 
 
 def facts_of(codes: dict[str, str]) -> Facts:
     bodies: dict[str, str] = {}
-    for code in codes.values():
+    homes: dict[str, str] = {}
+    for path, code in codes.items():
         for a, b, n in function_spans(code):
             bodies.setdefault(n, code[a:b])
+            homes.setdefault(n, path)
     callees = {n: {c for c in _CALLED_RE.findall(b) if c in bodies and c != n}
                for n, b in bodies.items()}
     callers: dict[str, set[str]] = {n: set() for n in bodies}
@@ -104,7 +107,8 @@ def facts_of(codes: dict[str, str]) -> Facts:
                  pointer_calls={n: pointer_calls(b) for n, b in bodies.items()},
                  assigned={n: fns & bodies.keys() for n, fns in stored.items()
                            if fns & bodies.keys()},
-                 assigned_other={n for n, fns in stored.items() if fns - bodies.keys()})
+                 assigned_other={n for n, fns in stored.items() if fns - bodies.keys()},
+                 homes=homes)
 
 
 def teardown(fn: str, f: Facts, seen: frozenset[str] = frozenset()) -> Registration | None:
@@ -168,7 +172,7 @@ def stopped_before(site: Site, f: Facts) -> str:
     return f"{hits[-1][0]}()"
 
 
-def _next(fn: str, f: Facts) -> list[str]:
+def next_calls(fn: str, f: Facts) -> list[str]:
     """The functions of the group fn calls: directly, and through each
     pointer it calls, every function of the group stored into that member."""
     through = set().union(*(f.assigned.get(m, set()) for m, _ in f.pointer_calls.get(fn, ())))
@@ -189,7 +193,7 @@ def _reached(item: str, f: Facts) -> list[tuple[str, str]]:
                 continue
             seen.add(fn)
             out.append((cb, fn))
-            todo += _next(fn, f)
+            todo += next_calls(fn, f)
     return out
 
 
@@ -244,7 +248,7 @@ def completes(item: str, f: Facts) -> tuple[str, str]:
     pointer the analysis cannot follow (unresolved()), which may complete
     work; ("", "") when none does."""
     for cb, fn in _reached(item, f):
-        call = completion_call(f.bodies.get(fn, ""), pointers=False)
+        call = completion_call(f.bodies.get(fn, ""))
         if call:
             return cb, call + (f" in {fn}()" if fn != cb else "")
     hit = _unfollowed(item, f)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from . import balance
+from . import balance, outside
 from .analyses import (Facts, completes, requeues_itself, stopped_before, teardown,
                        through_pointers, unresolved)
 
@@ -85,17 +85,45 @@ def kill(s: Site, f: Facts) -> str:
     refused, "" when a replacement was chosen. Every exact kill rests on
     what the callback's run reaches (it completes nothing, or never queues
     its item again). A call through a pointer the group never sets (to
-    functions of its own) is not followed: an exact kill whose run makes
-    one says so in its sentence (analyses.unresolved lists them; refusing
-    them waits for the drivers' decisions)."""
+    functions of its own) is not read: the kill stays exact only when no
+    function of the group that queues the item can be called from outside
+    the group (convert.verdicts.outside), and its sentence says what was checked;
+    otherwise it is refused, naming the call and the function."""
     why = _kill(s, f)
     blind = unresolved(s.item, f) if s.verdict == "exact" else ""
-    if blind:
-        call, _, fn = blind.partition(" in ")
-        s.why = (s.why.removesuffix(", so nothing is left to drop")
-                 + f", so nothing is left to drop unless {call}, called in {fn} through a "
-                 f"pointer to code outside these files, queues {s.item} again")
+    if not blind:
+        return why
+    found = outside.entries(s.item, f)
+    if found:
+        e = found[0]
+        s.replacement = s.verdict = s.analysis = s.why = ""
+        via = f" (through {e.queues}())" if e.queues != e.fn else ""
+        return (f"the run of {s.item} calls {blind}, through a pointer no assignment in the "
+                f"group sets (code outside these files); {e.fn}() ({e.how}) can be "
+                f"called from outside the group and queues {s.item}{via}: if the call "
+                f"reaches it, tasklet_kill() waited for the run queued again, flush_work() "
+                "waits for one run only; a decision for the driver")
+    done = ", so nothing is left to drop"
+    s.why = (s.why.removesuffix(done) + "; " + _no_entry(s.item, blind, f)
+             + (done if s.why.endswith(done) else ""))
     return why
+
+
+def _no_entry(item: str, blind: str, f: Facts) -> str:
+    """The clause of an exact kill whose run calls through a pointer the
+    group never sets: why that call cannot queue item again."""
+    call, _, fn = blind.partition(" in ")
+    qs = sorted(outside.queuers(item, f))
+    regs = outside.registered(qs, f)
+    said = (f"those that queue it or call one that does ({listed(qs, item)}) are "
+            "static, defined in no header, and their addresses go "
+            + (f"only to {' and '.join(regs)}, run when the event fires, not by a call"
+               if regs else "nowhere")
+            if qs else f"no function of these files queues {item}")
+    return (f"nor can {call}, called in {fn} through a pointer to code outside these "
+            f"files: that code can queue {item} only by naming it (a file that does is "
+            "among these) or by calling one of their functions that queues it, and "
+            f"{said}")
 
 
 def _reach(item: str, f: Facts) -> str:
