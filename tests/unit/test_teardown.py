@@ -89,6 +89,11 @@ class Completions(unittest.TestCase):
         # the crypto API's request completions (s5p-sss, aspeed)
         self.assertEqual(td.completion_call("crypto_request_complete(backlog, -EINPROGRESS);"),
                          "crypto_request_complete()")
+        # and the typed ones of include/crypto/ (crypto4xx's crypto4xx_pd_done())
+        self.assertEqual(td.completion_call("\t\tskcipher_request_complete(req, 0);"),
+                         "skcipher_request_complete()")
+        self.assertEqual(td.completion_call("aead_request_complete(aead_req, err);"),
+                         "aead_request_complete()")
 
     def test_a_named_completion_among_pointer_calls(self) -> None:
         # a call through a pointer is not one (ctext.pointers reads those);

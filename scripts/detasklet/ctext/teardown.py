@@ -110,8 +110,11 @@ COMPLETIONS = ("complete", "complete_all", "up", "wake_up", "wake_up_all", "wake
                "dmaengine_desc_get_callback_invoke", "dmaengine_desc_callback_invoke",
                "vchan_cookie_complete", "dma_cookie_complete", "sdio_signal_irq",
                "ata_qc_complete", "ata_qc_complete_multiple", "wake_up_bit",
-               # the crypto API's request completions (s5p-sss, octeontx2, ...)
-               "crypto_request_complete", "crypto_finalize_hash_request",
+               # the crypto API's request completions (s5p-sss, octeontx2, ...), and the
+               # typed ones of include/crypto/ (crypto4xx's skcipher_/aead_request_complete())
+               "crypto_request_complete", "skcipher_request_complete", "aead_request_complete",
+               "ahash_request_complete", "akcipher_request_complete", "kpp_request_complete",
+               "acomp_request_complete", "crypto_finalize_hash_request",
                "crypto_finalize_skcipher_request", "crypto_finalize_aead_request",
                "crypto_finalize_akcipher_request", "crypto_finalize_kpp_request")
 _COMPLETION_RE = re.compile(r"(?:(?<!->)(?<!\.)\b(" + "|".join(COMPLETIONS) + r")|(->\s*(?:complete|done|"
