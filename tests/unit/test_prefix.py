@@ -27,6 +27,8 @@ class Table(unittest.TestCase):
                 ("drivers/s390/net", "ctcm"): ("s390/ctcm", ":"),
                 ("drivers/net/ethernet", "ni"): ("net: nixge", ":"),
                 ("drivers", "hv"): ("Drivers: hv", ":"),
+                ("drivers/bus/mhi", "host"): ("bus: mhi: host", ":"),
+                ("drivers/bus/mhi/host", "mhi"): ("bus: mhi: host", ":"),
                 ("drivers/unknown", "thing"): ("unknown: thing", ":")}
         for (where, name), got in want.items():
             with self.subTest(where=where, name=name):

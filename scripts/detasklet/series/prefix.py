@@ -53,6 +53,8 @@ TABLE: dict[str, tuple[str, str, str]] = {
     "drivers/i2c/": ("i2c", "last", ":"),
     "drivers/atm/": ("atm", "last", ":"),
     "drivers/bus/mhi/": ("bus: mhi", "fixed", ":"),
+    # the MHI host stack (git log: "bus: mhi: host: ..."; ep/ is "bus: mhi: ep:")
+    "drivers/bus/mhi/host/": ("bus: mhi: host", "fixed", ":"),
     "drivers/hsi/": ("HSI", "last", ":"),
     "drivers/misc/": ("misc", "last", ":"),
     "drivers/ntb/": ("NTB", "last", ":"),
