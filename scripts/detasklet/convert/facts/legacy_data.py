@@ -56,20 +56,28 @@ def typed_read_re(d: str, name: str = r"\w+", tag: str = r"\w+") -> re.Pattern[s
                       + d + r"\s*(?(par)\))\s*;")
 
 
-def mirror_pointer_read(codes: list[str], body: str, d: str, g: str) -> tuple[str, str]:
+def _sole_typed_read(codes: list[str], body: str, d: str, decl: str) -> tuple[str, str]:
     """(p, 'struct T') when the only read of d in body (masked) is
     'struct T *p = (struct T *)d;' (or (void *)d) and every declaration
-    of a member g in the group is 'struct T *g;': p is then the member
-    itself, with no unsigned long on the way. ("", "") otherwise."""
+    the regex decl finds in the group (its group 1: the struct's tag) is
+    of that same struct T. ("", "") otherwise."""
     if len(reads(d).findall(body)) != 1:
         return "", ""
     m = typed_read_re(d).search(body)
     if not m:
         return "", ""
-    decls = [t for c in codes for t in re.findall(r"\bstruct\s+(\w+)\s*\*\s*" + g + r"\s*;", c)]
+    decls = [t for c in codes for t in re.findall(decl, c)]
     if not decls or set(decls) != {m.group("tag")}:
         return "", ""
     return m.group("name"), "struct " + m.group("tag")
+
+
+def mirror_pointer_read(codes: list[str], body: str, d: str, g: str) -> tuple[str, str]:
+    """(p, 'struct T') when the only read of d in body (masked) is
+    'struct T *p = (struct T *)d;' (or (void *)d) and every declaration
+    of a member g in the group is 'struct T *g;': p is then the member
+    itself, with no unsigned long on the way. ("", "") otherwise."""
+    return _sole_typed_read(codes, body, d, r"\bstruct\s+(\w+)\s*\*\s*" + g + r"\s*;")
 
 
 def member_pointer_read(codes: list[str], body: str, d: str, path: str) -> tuple[str, str]:
@@ -78,15 +86,9 @@ def member_pointer_read(codes: list[str], body: str, d: str, path: str) -> tuple
     and every declaration of it in the group is the plain 'struct T path;':
     p is then &container_of(work, C, f)->path, with no unsigned long on
     the way (iosm: &ipc_task->ipc_queue). ("", "") otherwise."""
-    if not re.fullmatch(r"\w+", path) or len(reads(d).findall(body)) != 1:
+    if not re.fullmatch(r"\w+", path):
         return "", ""
-    m = typed_read_re(d).search(body)
-    if not m:
-        return "", ""
-    decls = [t for c in codes for t in re.findall(r"\bstruct\s+(\w+)\s+" + path + r"\s*;", c)]
-    if not decls or set(decls) != {m.group("tag")}:
-        return "", ""
-    return m.group("name"), "struct " + m.group("tag")
+    return _sole_typed_read(codes, body, d, r"\bstruct\s+(\w+)\s+" + path + r"\s*;")
 
 
 def member_path(inits: list["re.Match[str]"]) -> str:
