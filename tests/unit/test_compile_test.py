@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """check.compile_test and check.arches: the build records and the arches."""
 
+import json
 import os
 import tempfile
 import unittest
@@ -48,8 +49,31 @@ class Arches(unittest.TestCase):
                           "CC=ccache aarch64-linux-gnu-gcc"])
 
 
-if __name__ == "__main__":
-    unittest.main()
+class PartRuns(unittest.TestCase):
+    """A compile-test of some files (--files) keeps the records of the
+    others when an earlier run made them from the same converted tree, so
+    a whole-tree compile-test can run in parts; one of another patch goes."""
+
+    REC = {"arch": "x86_64", "config": "allmodconfig", "pristine": "not-built",
+           "converted": "ok", "log": ""}
+
+    def test_the_same_trees_records_are_kept(self) -> None:
+        with tempfile.TemporaryDirectory() as tmp:
+            out = Path(tmp)
+            files = [{"path": p, "status": "converted"} for p in ("d/a.c", "d/b.c", "d/c.h")]
+            (out / "report.json").write_text(json.dumps({"files": files}))
+            ct.record(out, {"d/a.c": self.REC, "d/c.h": self.REC}, ["## Build", ""], "T1")
+            report = json.loads((out / "report.json").read_text())
+            self.assertEqual(report["build_tree"], "T1")
+            self.assertEqual(ct.earlier(report, "T1", ["d/b.c"]),
+                             {"d/a.c": self.REC, "d/c.h": self.REC})
+            # the file this run builds gets its new record, not the old one
+            self.assertEqual(list(ct.earlier(report, "T1", ["d/a.c"])), ["d/c.h"])
+            self.assertEqual(ct.earlier(report, "T2", ["d/b.c"]), {})
+
+    def test_a_report_without_a_tree_keeps_nothing(self) -> None:
+        report = {"files": [{"path": "d/a.c", "status": "converted", "build": self.REC}]}
+        self.assertEqual(ct.earlier(report, "T1", ["d/b.c"]), {})
 
 
 class BuildFolder(unittest.TestCase):
@@ -149,3 +173,7 @@ esac
             self.assertEqual(res, {"d/raced.o": ("ok", "")})
             self.assertEqual(bad["d/bad.o"][0], "error")
             self.assertIn("error: x", bad["d/bad.o"][1])
+
+
+if __name__ == "__main__":
+    unittest.main()

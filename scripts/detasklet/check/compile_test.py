@@ -25,6 +25,7 @@ against a kernel without tasklets, and the core's own .c files
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 import re
@@ -158,6 +159,27 @@ def series_patch(job: Job) -> Path:
     return whole
 
 
+def tree_id(patch: Path) -> str:
+    """What identifies the converted tree a build record was made from:
+    the sha256 of its patch (series_patch()), with KDIR fixed by OUT."""
+    return hashlib.sha256(patch.read_bytes()).hexdigest()
+
+
+def earlier(report: dict, tree: str, now: Iterable[str]) -> dict[str, dict]:
+    """The build records of report.json that a run of some of the files
+    (--files) keeps: those of the files it does not build, when they were
+    made from the same converted tree (report.json "build_tree"). A whole
+    compile-test can so be run in parts; a record of another patch is
+    dropped, since its file may have changed since."""
+    if report.get("build_tree") != tree:
+        return {}
+    recs = {f["path"]: f["build"] for f in report["files"] if f.get("build")}
+    recs.update({p: b for pr in report.get("prep", []) for p, b in pr.get("build", {}).items()})
+    recs.update(report.get("core", {}).get("build", {}))
+    skip = set(now)
+    return {p: b for p, b in recs.items() if p not in skip}
+
+
 def _enabled(run: Run, en: Enablement, name: str, cand: list[str],
              tried: dict[str, list[str]], pending: set[str]) -> list[str]:
     """The objects of cand that arch name's allmodconfig builds; those no
@@ -232,6 +254,10 @@ def run(job: Job) -> tuple[Run, dict[str, set[str]]]:
                 pending.discard(o)
             if p == "ok" and c == "error":
                 log.warning(f"REGRESSION {o} ({name}): {clog.splitlines()[0] if clog else ''}")
+        nok = sum(cres[o][0] == "ok" for o in dot_o)
+        log.info(f"{name}: {nok} of {len(dot_o)} objects built converted"
+                 + (f", {len(dot_o) - nok} failed ({len(again)} compiled pristine)"
+                    if nok < len(dot_o) else ""))
     for o in objs:
         if o not in res.objects:
             res.not_built[o] = tried[o]
@@ -305,9 +331,12 @@ def built(b: dict) -> bool:
     return Build.of(b).built
 
 
-def md_section(builds: dict[str, dict], res: Run, arches: list[str]) -> list[str]:
+def md_section(builds: dict[str, dict], res: Run, arches: list[str],
+               kept: int = 0) -> list[str]:
     lines = ["## Build", "",
-             f"`make compile-test`, allmodconfig, arches tried: {' '.join(order(arches))}.", ""]
+             f"`make compile-test`, allmodconfig, arches tried: {' '.join(order(arches))}"
+             + (f" (the last run; the records of {kept} files are those of earlier runs "
+                "of the same patch, with --files)" if kept else "") + ".", ""]
     reg = regressions(builds)
     lines += [f"Regressions (pristine builds, converted does not): {len(reg)}.", ""]
     typed = {f: Build.of(b) for f, b in builds.items()}
@@ -354,10 +383,14 @@ def md_section(builds: dict[str, dict], res: Run, arches: list[str]) -> list[str
     return lines
 
 
-def record(out: Path, builds: dict[str, dict], section: list[str]) -> None:
+def record(out: Path, builds: dict[str, dict], section: list[str], tree: str = "") -> None:
     """The "build" record of each file into report.json (removed from the
-    files not built this time), and section into report.md."""
+    files without one in builds), the tree they were built from
+    ("build_tree", tree_id(); none for M=), and section into report.md."""
     data = outfiles.load_report(out)
+    data.pop("build_tree", None)
+    if tree:
+        data["build_tree"] = tree
     for f in data["files"]:
         if f["path"] in builds:
             f["build"] = builds[f["path"]]
@@ -374,16 +407,21 @@ def record(out: Path, builds: dict[str, dict], section: list[str]) -> None:
 def main(job: Job) -> int:
     start = time.time()
     res, by_file = run(job)
-    builds = file_builds(by_file, res)
+    tree = tree_id(series_patch(job))
+    kept = earlier(outfiles.load_report(job.out), tree, by_file) if job.files else {}
+    builds = {**kept, **file_builds(by_file, res)}
     with changed(job.out) as tmp:       # the records and series/ swapped in whole
-        record(tmp, builds, md_section(builds, res, job.arches))
+        record(tmp, builds, md_section(builds, res, job.arches, len(kept)), tree)
         # the messages of series/ say how their files built
         series_write.rebuild(job.kdir, tmp, job.jobs)
     reg = regressions(builds)
     typed = {f: Build.of(b) for f, b in builds.items()}
     nb = sum(b.built for b in typed.values())
     nerr = sum(b.pristine == ERROR and not b.regression for b in typed.values())
-    print(f"compile-test: {len(builds)} converted files, {len(res.objects)} objects on "
+    print(f"compile-test: {len(builds)} converted files"
+          + (f" ({len(kept)} of them as earlier runs of the same patch recorded)"
+             if kept else "") +
+          f", {len(res.objects)} objects on "
           f"{len({r.arch for r in res.objects.values()})} arches in {time.time() - start:.0f} s: "
           f"{nb} built ({100 * nb / max(len(builds), 1):.1f}%), {len(reg)} regressions, "
           f"{nerr} already failing pristine, {len(builds) - nb} not built"
