@@ -26,6 +26,7 @@ class Table(unittest.TestCase):
                 ("net", "mac80211"): ("wifi: mac80211", ":"),
                 ("drivers/s390/net", "ctcm"): ("s390/ctcm", ":"),
                 ("drivers/net/ethernet", "ni"): ("net: nixge", ":"),
+                ("drivers/net/ethernet/cavium", "thunder"): ("net: thunderx", ":"),
                 ("drivers", "hv"): ("Drivers: hv", ":"),
                 ("drivers/bus/mhi", "host"): ("bus: mhi: host", ":"),
                 ("drivers/bus/mhi/host", "mhi"): ("bus: mhi: host", ":"),

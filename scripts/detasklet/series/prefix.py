@@ -29,6 +29,8 @@ TABLE: dict[str, tuple[str, str, str]] = {
     "drivers/net/ethernet/mellanox/mlx5/": ("net/mlx5", "fixed", ":"),
     "drivers/net/ethernet/mellanox/mlx4/": ("net/mlx4", "fixed", ":"),
     "drivers/net/ethernet/ni/": ("net: nixge", "fixed", ":"),   # ni/ holds nixge only
+    # cavium/thunder/ is the ThunderX NIC (nicvf, nicpf; git log: "net: thunderx: ...")
+    "drivers/net/ethernet/cavium/thunder/": ("net: thunderx", "fixed", ":"),
     # mtk_wed*.c of mediatek/ (git log: "net: ethernet: mtk_wed: ...")
     "drivers/net/ethernet/mediatek/mtk_wed": ("net: ethernet: mtk_wed", "fixed", ":"),
     "drivers/net/ethernet/": ("net", "last", ":"),
