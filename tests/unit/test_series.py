@@ -812,6 +812,50 @@ class OneSubjectPerMail(unittest.TestCase):
             self.assertIn("In ipw2200, the tasklet API is replaced", mails[1].read_text())
 
 
+RTL_MAINTAINERS = """\
+List of maintainers
+===================
+
+REALTEK WIRELESS DRIVER (rtlwifi family)
+M:	Rtl Person <rtl@example.org>
+L:	linux-wireless@example.org
+S:	Maintained
+F:	drivers/net/wireless/realtek/rtlwifi/
+"""
+RTL = "drivers/net/wireless/realtek/rtlwifi/"
+RTL_FILES = {
+    RTL + "Makefile": ("obj-$(CONFIG_RTLWIFI) += rtlwifi.o\nrtlwifi-objs := ps.o\n"
+                       "obj-$(CONFIG_RTLWIFI_PCI) += rtl_pci.o\nrtl_pci-objs := pci.o\n"
+                       "obj-$(CONFIG_RTLWIFI_USB) += rtl_usb.o\nrtl_usb-objs := usb.o\n"),
+    RTL + "pci.c": _user("rtl_pci", "irq_tasklet", "wifi.h"),
+    RTL + "ps.c": _user("rtl_priv", "irq_tasklet", "wifi.h"),
+    RTL + "usb.c": _user("rtl_usb", "rx_work_tasklet", "usb.h"),
+}
+
+
+class OneSubjectWhenOneSpansModules(unittest.TestCase):
+    """rtlwifi/ (sample 46): one patch spans the rtlwifi core and rtl_pci,
+    the other is rtl_usb alone; both got 'wifi: rtlwifi', so the series
+    carried two mails with one subject. The one that spans modules keeps
+    the folder's name, the other adds its module."""
+
+    def test_the_one_module_patch_names_its_module(self) -> None:
+        with tempfile.TemporaryDirectory() as tmp:
+            kdir = write_tree(Path(tmp) / "k", {**RTL_FILES, "MAINTAINERS": RTL_MAINTAINERS,
+                                                "Makefile": "VERSION = 7\n"})
+            os.utime(kdir / "Makefile", (1700000000, 1700000000))
+            out = Path(tmp) / "out"
+            out.mkdir()
+            groups = [[Outcome(p, Status.CONVERTED, "", [], RTL_FILES[p], _new(RTL_FILES[p]))
+                       for p in g] for g in ((RTL + "pci.c", RTL + "ps.c"), (RTL + "usb.c",))]
+            write.patch(out, groups)
+            write.report(out, "7.3.4", [o for g in groups for o in g])
+            patches = build(kdir, out)
+            self.assertEqual(sorted(p.subject for p in patches),
+                             ["wifi: rtlwifi: Convert from tasklet to BH workqueue",
+                              "wifi: rtlwifi: rtl_usb: Convert from tasklet to BH workqueue"])
+
+
 ASPEED_MAINTAINERS = """\
 List of maintainers
 ===================

@@ -314,23 +314,25 @@ def by_module(same: list[Patch], modules: dict[str, str]) -> None:
     links into one module each, a different one per patch: each is named
     after its module instead (wifi: ipw2100, wifi: ipw2200; scsi:
     megaraid_mbox, scsi: megaraid_sas), so no two mails of a series carry
-    one subject. Left as they are when a patch spans modules or two share
-    one."""
-    mods = []
-    for p in same:
-        ms = {modules[f].partition(":")[2] for f in p.files if modules.get(f)}
-        if len(ms) != 1:
-            return
-        mods.append(ms.pop())
-    if len(set(mods)) != len(mods):
+    one subject. When one of them spans modules (rtlwifi/: the rtlwifi
+    core and rtl_pci in one patch, rtl_usb in another), it keeps the
+    folder's name and the others add their module to it (wifi: rtlwifi:
+    rtl_usb). Left as they are when two span modules or two share one."""
+    sets = [{modules[f].partition(":")[2] for f in p.files if modules.get(f)} for p in same]
+    multi = [p for p, ms in zip(same, sets) if len(ms) > 1]
+    if any(not ms for ms in sets) or len(multi) > 1:
+        return
+    singles = [p for p, ms in zip(same, sets) if len(ms) == 1]
+    mods = [next(iter(ms)) for ms in sets if len(ms) == 1]
+    if len(set(mods)) != len(mods) or multi and multi[0].name in mods:
         return
     # the module's name as the subsystem's history has it (aspeed_crypto ->
     # aspeed, beside aspeed_acry), when that keeps the subjects apart
-    short = [prefix.strip_name(m, p.prefix.partition(":")[0]) for p, m in zip(same, mods)]
+    short = [prefix.strip_name(m, p.prefix.partition(":")[0]) for p, m in zip(singles, mods)]
     mods = short if len(set(short)) == len(short) else mods
-    for p, m in zip(same, mods):
+    for p, m in zip(singles, mods):
         p.prefix = (p.prefix[:-len(p.name)] + m if p.name and p.prefix.endswith(p.name)
-                    else f"{p.prefix}: {m}")
+                    and not multi else f"{p.prefix}: {m}")
         p.name = m
 
 
