@@ -18,6 +18,16 @@ class Modules(unittest.TestCase):
         self.assertEqual(m, {"dasd": "dasd_mod", "dasd_ioctl": "dasd_mod",
                              "dasd_proc": "dasd_mod", "dasd_mod": "dasd_mod", "other": "other"})
 
+    def test_a_list_added_by_reference(self) -> None:
+        # i915's Makefile: gt-y lists objects that i915-y takes as $(gt-y);
+        # gt is no module of its own (its files are i915's)
+        m = kbuild.modules("gt-y += gt/intel_engine_cs.o \\\n\tgt/uc/intel_guc_ct.o\n"
+                           "i915-y += i915_scheduler.o\ni915-y += $(gt-y)\n"
+                           "ccflags-y += -I$(src)\nobj-$(CONFIG_DRM_I915) += i915.o\n")
+        self.assertEqual(m["gt/intel_engine_cs"], "i915")
+        self.assertEqual(m["gt/uc/intel_guc_ct"], "i915")
+        self.assertEqual(m["i915_scheduler"], "i915")
+
     def test_any_condition_spelling(self) -> None:
         m = kbuild.modules("obj-${CONFIG_A} += a.o\nobj-$(subst m,y,$(CONFIG_B)) += b.o\n")
         self.assertEqual(m, {"a": "a", "b": "b"})

@@ -20,6 +20,8 @@ from pathlib import Path
 _ASSIGN_RE = re.compile(
     r"^([A-Za-z0-9_.-]+?)-(y|m|objs|\$[({](?:[^(){}]|\([^()]*\))*[)}])\s*[:+]?=\s*(.*)$")
 _COND_RE = re.compile(r"^(ifdef|ifndef|ifeq|ifneq)\s*(.*)$")
+# A reference to another object list, `$(gt-y)` or `$(foo-objs)`.
+_LIST_REF_RE = re.compile(r"\$[({]([A-Za-z0-9_.-]+?)-(?:y|objs)[)}]")
 # Variables that name no object of a module.
 _NOT_OBJECTS = ("lib", "extra", "always", "hostprogs", "subdir", "ccflags", "asflags",
                 "ldflags", "targets", "clean")
@@ -74,12 +76,17 @@ def modules(text: str) -> dict[str, str]:
     stem built on its own maps to itself."""
     parts: dict[str, set[str]] = {}
     targets: set[str] = set()
+    lists: dict[str, set[str]] = {}     # i915-y += $(gt-y): gt's objects are i915's
     for ln in parse(text):
-        objs = re.findall(r"([\w/-]+)\.o\b", " ".join(ln.words))
+        words = " ".join(ln.words)
+        objs = re.findall(r"([\w/-]+)\.o\b", words)
         if ln.var == "obj":
             targets.update(objs)
         elif ln.var not in _NOT_OBJECTS:
             parts.setdefault(ln.var, set()).update(objs)
+            lists.setdefault(ln.var, set()).update(_LIST_REF_RE.findall(words))
+    for name, refs in lists.items():
+        parts[name].update(r for r in refs if r in parts and r != name)
     mod: dict[str, str] = {t: t for t in targets}
     for name, members in sorted(parts.items()):
         for o in members:
