@@ -981,6 +981,22 @@ class CoverWords(unittest.TestCase):
         self.assertEqual(prefix.from_table("drivers/usb/host", "xhci"),
                          ("usb: xhci", ":", "table"))
 
+    def test_a_prep_and_its_conversion_alone_are_not_in_any_order(self) -> None:
+        # sample 46: the i915 series (its prep patch and its conversion)
+        # said "each patch applies on its own, in any order, except that
+        # patch 2 applies on top of patch 1"
+        from detasklet.series import letter
+        from detasklet.series.plan import Patch
+        prep = Patch(["a.c"], name="i915", prefix="drm/i915",
+                     driver_prep={"subject": "Keep the lock"})
+        ps = [prep, Patch(["a.c", "b.c"], name="i915")]
+        said = letter.order_sentence(ps, {})
+        self.assertEqual(said, "patch 2 applies on top of patch 1 (drm/i915: Keep the lock), "
+                               "which prepares that driver.")
+        ps.append(Patch(["c.c"], name="other"))
+        self.assertTrue(letter.order_sentence(ps, {}).startswith(
+            "each patch applies on its own, in any order, except that patch 2"))
+
     def test_the_conversions_on_fixes_are_listed_with_and(self) -> None:
         from detasklet.series import letter
         from detasklet.series.plan import Patch

@@ -124,6 +124,12 @@ def order_sentence(patches: "list[Patch]", queues: dict[str, str]) -> str:
                       f"patch {patches.index(dpreps[0]) + 2} applies on top of "
                       f"patch {patches.index(dpreps[0]) + 1} "
                       f"({dpreps[0].subject}), which prepares that driver")
+    tied = {f for p in dpreps + fixes for f in p.files}
+    alone = [p for p in patches if not (p.prep or p.core or p.driver_prep or p.fix)
+             and not tied & set(p.files)]
+    if unless and not preps and not alone and not any(p.core for p in patches):
+        # no patch stands on its own: "each applies in any order" is not so
+        return ", and ".join(unless) + "."
     if unless:
         order = order[:-1] + ", except that " + ", and ".join(unless) + "."
     return order
