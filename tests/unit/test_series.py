@@ -607,6 +607,12 @@ class OneDriverPerPatch(unittest.TestCase):
             self.assertEqual(said[files], "", files)
         cdc = [m for m in (self.out / "series").rglob("*.patch") if "cdc_ncm" in m.read_text()]
         self.assertEqual(len(cdc), 2, cdc)      # its patch and its cover letter
+        # the covers' list of such patches is wrapped at 72 like the rest
+        # (sample 46: its header was one line of 97 columns)
+        covers = [m.read_text() for m in (self.out / "series").rglob("0000-*.patch")]
+        heads = [ln for c in covers for ln in c.splitlines()
+                 if ln.startswith("Patches whose files span")]
+        self.assertTrue(heads and all(len(ln) <= 72 for ln in heads), heads)
         for m in cdc:
             text = m.read_text()
             self.assertNotIn("hil_mlc", text)

@@ -229,8 +229,8 @@ def cover(patches: "list[Patch]", rep: dict, fds: dict[str, FileDiff],
         lines += ["", "Where the behaviour differs:", "", *differs]
     cross = [(n, p) for n, p in enumerate(patches, 1) if p.shared]
     if cross:
-        lines += ["", "Patches whose files span MAINTAINERS sections or kbuild modules (the "
-                  "files share a work item):", ""]
+        lines += ["", para("Patches whose files span MAINTAINERS sections or kbuild modules "
+                           "(the files share a work item):"), ""]
         lines += [bullet(f"{n}/{total} {p.prefix}: {len(p.files)} files, "
                          + ", ".join(_count(k, w) for k, w in ((len(p.entries), "section"),
                                                                (p.modules, "module")) if k > 1))
