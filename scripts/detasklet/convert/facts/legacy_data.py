@@ -172,3 +172,54 @@ def mirror_member(codes: dict[str, str], sites: list[Site], ctype: str,
         return ""
     g = gs.pop()
     return g if _only_store({**near(g), **codes}, ctype, g) else ""
+
+
+def _top_statement(code: str, brace: int, pos: int) -> bool:
+    """Whether offset pos of masked code starts a statement of its own at
+    the top level of the function body opened at brace (not inside a
+    block, not the body of an unbraced if, else, for or while)."""
+    inner = code[brace + 1:pos]
+    if inner.count("{") != inner.count("}"):
+        return False
+    depth = 0
+    for ch in inner:                         # no block closes below the body
+        depth += 1 if ch == "{" else -1 if ch == "}" else 0
+        if depth < 0:
+            return False
+    before = code[:pos].rstrip()
+    return before[-1:] in (";", "{", "}") and not re.search(r"\b(?:else|do)$", before)
+
+
+def drvdata_read(codes: dict[str, str], site: Site, body: str, fold: str, ctype: str) -> str:
+    """The pointer q when the callback's one use of its mirror pointer
+    fold, besides declaring it, is 'struct C *q = dev_get_drvdata(fold);'
+    (C the container type), and the one init's function made the drvdata
+    of that same device the tasklet's own container before the init:
+    'dev_set_drvdata(D, E);' with D the init's data and E the container
+    expression, both statements at the top level of the function body,
+    with no label and no assignment to D or E between them, and no other
+    *_set_drvdata() call in the group. q is then from_work(q, work, f)
+    and fold has no use left (crypto4xx: dev, then core_dev). ""
+    otherwise."""
+    f, m, at = site
+    if m is None or len(reads(fold).findall(body)) != 2:
+        return ""
+    q = re.search(r"\bstruct\s+(\w+)\s*\*\s*(\w+)\s*=\s*dev_get_drvdata\s*\(\s*" + fold
+                  + r"\s*\)\s*;", body)
+    if not q or "struct " + q.group(1) != ctype:
+        return ""
+    setters = [s for c in codes.values() for s in re.finditer(r"\b\w*set_drvdata\s*\(", c)]
+    data = _CASTS_RE.sub("", m.group("data").strip())
+    code, e = codes[f], m.group("e").strip()
+    brace = code.rfind("\n{", 0, at) + 1
+    s = re.compile(r"\bdev_set_drvdata\s*\(\s*" + re.escape(data) + r"\s*,\s*"
+                   + re.escape(e).replace(r"\ ", r"\s*") + r"\s*\)\s*;").search(code, brace, at)
+    if (len(setters) != 1 or not re.fullmatch(r"\w+", data) or brace <= 0 or not s
+            or not _top_statement(code, brace, s.start())
+            or not _top_statement(code, brace, at)):
+        return ""
+    between = code[s.end():at]
+    if re.search(r"(?<![=!<>])\b(?:" + re.escape(e) + "|" + data + r")\s*=(?!=)", between) \
+            or re.search(r"^\s*\w+\s*:(?!:)", between, re.M):
+        return ""
+    return q.group(2)

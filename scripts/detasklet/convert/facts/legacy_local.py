@@ -48,7 +48,7 @@ from ...ctext.lex import block_at, function_start, line_of
 from ...ctext.tasklet import (INIT_CB_RE, INIT_PTR_RE, MEMBER_INIT_RE, any_declaration,
                               init_or_legacy_callback, member_declaration)
 from .legacy import decl_re, def_re
-from .legacy_data import (Site, member_path, member_pointer_read, mirror_member,
+from .legacy_data import (Site, drvdata_read, member_path, member_pointer_read, mirror_member,
                           mirror_pointer_read, reads, void_pointer_read)
 from .refusals import has_side_effect
 
@@ -80,6 +80,11 @@ class LocalCb:
     fold: str = ""
     # Mirror kind: the type of that pointer, 'struct T' (the member's type).
     fold_type: str = ""
+    # Mirror kind: the pointer q of 'struct C *q = dev_get_drvdata(fold);',
+    # the one other use of fold, when the drvdata of that device is the
+    # container (legacy_data.drvdata_read): q becomes from_work(q, work, f)
+    # and fold's declaration goes (crypto4xx).
+    drvdata: str = ""
 
     def expr(self) -> str:
         of = f"container_of(work, {self.ctype}, {self.field})"
@@ -239,14 +244,16 @@ def local_cb(codes: dict[str, str], legacy: dict[str, str], near: Callable[[str]
     kind = ("container" if container else "member" if path else "mirror" if mirror
             else "field")
     param = defs[0][1].group(1)
-    fold, fold_type = "", ""
+    fold, fold_type, drvdata = "", "", ""
     if container and not wrapper:
         fold = void_pointer_read(body, param, ctype)
     elif mirror and not wrapper:
         fold, fold_type = mirror_pointer_read(texts, body, param, mirror)
+        drvdata = drvdata_read(codes, sites[0], body, fold, ctype) if fold else ""
     elif path and not wrapper:
         fold, fold_type = member_pointer_read(texts, body, param, path)
-    return LocalCb(kind, fld, ctype, param, defs[0][0], wrapper, path, mirror, fold, fold_type)
+    return LocalCb(kind, fld, ctype, param, defs[0][0], wrapper, path, mirror, fold, fold_type,
+                   drvdata)
 
 
 def _wrapper_blocker(codes: dict[str, str], cb: str, sites: list[Site],
@@ -315,6 +322,13 @@ def note(c: LocalCb, cb: str) -> str:
                 f"value tasklet_init() stored, the address of the member {c.path} of the "
                 f"object around the work item, which {c.wrapper}() finds again with "
                 "container_of(); no field is added.")
+    if c.kind == "mirror" and c.drvdata:
+        return (f"{cb}() used its data, the device '{c.fold}', only to look up "
+                f"'{c.drvdata}' with dev_get_drvdata(); the function that calls "
+                "tasklet_init() had already set that drvdata, with dev_set_drvdata(), to the "
+                f"object that holds the tasklet, and nothing in the driver sets it again. So "
+                f"'{c.drvdata}' is now from_work({c.drvdata}, work, {c.field}), the same "
+                f"pointer, and '{c.fold}' goes: no field is added.")
     if c.kind == "mirror":
         how = (f"the work item runs the new {c.wrapper}(), which calls {cb}() with it"
                if c.wrapper else

@@ -229,19 +229,20 @@ def fold_locals(text: str, cs: "list[LocalCb]") -> str:
                 continue
             end = brace + len(block)
             body = text[m.end():end]
-            if c.kind == "mirror":
-                d = typed_read_re(c.param, c.fold, re.escape(c.fold_type.split()[-1])
-                                  ).search(mask(body))
-                new_decl = (f"{c.fold_type} *{c.fold} = container_of(work, {c.ctype}, "
-                            f"{c.field})->{c.mirror};")
-            elif c.kind == "member":
+            folded = _fold_drvdata(body, c) if c.kind == "mirror" and c.drvdata else None
+            if folded is not None:
+                text = text[:m.start()] + folded + text[end:]
+                continue
+            if c.kind in ("mirror", "member"):
                 d = typed_read_re(c.param, c.fold, re.escape(c.fold_type.split()[-1])
                                   ).search(mask(body))
                 line = body[body.rfind("\n", 0, d.start()) + 1:] if d else ""
                 tab = line[:len(line) - len(line.lstrip(" \t"))]
-                # within 80 columns where it can be (netdev's iosm)
-                new_decl = _local_line(tab, c.fold_type, "*" + c.fold, f"&container_of(work, "
-                                       f"{c.ctype}, {c.field})->{c.path};", 80)[len(tab):]
+                value = (f"container_of(work, {c.ctype}, {c.field})->{c.mirror};"
+                         if c.kind == "mirror" else
+                         f"&container_of(work, {c.ctype}, {c.field})->{c.path};")
+                # within 80 columns where it can be (netdev's iosm, crypto4xx)
+                new_decl = _local_line(tab, c.fold_type, "*" + c.fold, value, 80)[len(tab):]
             else:
                 d = void_read_re(c.param, c.fold, re.escape(c.ctype.split()[-1])
                                  ).search(mask(body))
@@ -251,6 +252,27 @@ def fold_locals(text: str, cs: "list[LocalCb]") -> str:
             body = body[:d.start()] + new_decl + body[d.end():]
             text = text[:m.start()] + body + text[end:]
     return text
+
+
+def _fold_drvdata(body: str, c: "LocalCb") -> str | None:
+    """A mirror callback's body (after its local) whose pointer c.fold was
+    only there to find the container as its drvdata
+    (legacy_data.drvdata_read): the line 'struct T *fold = (T *)d;' goes,
+    and 'struct C *q = dev_get_drvdata(fold);' becomes
+    'struct C *q = from_work(q, work, f);'. None when either is not found
+    or the first is not alone on its line."""
+    d = typed_read_re(c.param, c.fold, re.escape(c.fold_type.split()[-1])).search(mask(body))
+    q = re.compile(r"(?P<decl>\bstruct\s+\w+\s*\*\s*" + c.drvdata + r")\s*=\s*dev_get_drvdata"
+                   r"\s*\(\s*" + c.fold + r"\s*\)\s*;").search(mask(body))
+    if not d or not q or q.start() < d.end():
+        return None
+    start = body.rfind("\n", 0, d.start()) + 1
+    end = body.find("\n", d.end()) + 1
+    if body[start:d.start()].strip() or body[d.end():end].strip():
+        return None
+    body = (body[:q.start()] + f"{q.group('decl')} = from_work({c.drvdata}, work, {c.field});"
+            + body[q.end():])
+    return body[:start] + body[end:]
 
 
 _LOCAL_RE = re.compile(r"^(\t+)(unsigned long|uintptr_t) (\w+) = ((?:\(unsigned long\)&?)?"
