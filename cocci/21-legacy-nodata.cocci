@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /// tasklet_init() with constant data, and DECLARE_TASKLET_OLD(): the callback
-/// never reads its argument, so it can take the work item and ignore it.
+/// never reads its argument, so it can take the work item and ignore it; a
+/// direct call of it with a constant passes NULL.
 // Confidence: High
 // Comments: A callback that reads the constant stays unconverted.
 // Options: --no-includes --include-headers
@@ -72,6 +73,19 @@ identifier n;
 - DECLARE_TASKLET_OLD(n, cb);
 + DECLARE_WORK(n, cb);
 )
+
+// A direct call of the callback with a constant (a poll thread doing the
+// tasklet's work itself: s390 ap_bus's ap_tasklet_fn(0)) passes NULL to the
+// pointer it now takes, not a plain integer (sparse: "Using plain integer
+// as NULL pointer"); the callback never reads it either way.
+@depends on patch && cb_ignores_data@
+identifier const_data_init.cb;
+constant K;
+@@
+ cb(
+- K
++ NULL
+ )
 
 // Report mode (make coccicheck MODE=report, run alone): each place MODE=patch
 // would change, and why. make convert runs every mode at once with -D facts,
