@@ -212,5 +212,12 @@ class TableRows(unittest.TestCase):
         self.assertEqual((t.name, t.tag), ("rdma", "rdma-next"))
         self.assertIn("for-rc", t.fixes)
 
+    def test_i915_is_drm_intel(self) -> None:
+        # sample 46: the i915 cover said "for the i915-kernel tree", the
+        # last components of its gitlab URL, a name nobody uses
+        t = trees.make_tree("git https://gitlab.freedesktop.org/drm/i915/kernel.git",
+                            trees.load_table())
+        self.assertEqual((t.name, t.tag), ("drm-intel", ""))
+
 if __name__ == "__main__":
     unittest.main()
