@@ -4,9 +4,9 @@
 /// and enabling it again at once. tasklet_disable() is a raise of the
 /// disable count and then that wait (tasklet_unlock_wait()), and the
 /// tasklet_enable() right after takes the count back; a run scheduled in
-/// between stays scheduled and runs after, as it does now. The pair
-/// becomes the wait alone, tasklet_unlock_wait(), which the conversion
-/// then makes a flush_work().
+/// between stays scheduled and runs after, as it does now. So the pair is
+/// that wait alone: the point on tasklet_unlock_wait(receive_tasklet) below
+/// says why flush_work() replaces it.
 // Confidence: High
 // Comments: Read on Linux 7.3.4 (the older reference tree has no such
 //  flush there, and the rule changes nothing). A per-driver patch: it

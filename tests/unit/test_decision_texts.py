@@ -24,6 +24,11 @@ class DecisionTexts(unittest.TestCase):
 READ = [
     ("drivers/atm/solos-pci.c", "fpga_remove", ("fpga_tx()", "pclose()", "bounded at 5 s"),
      ("no one waits on param_wq",)),
+    # tegra20-apb-dma: "a pending run delivers ..., and returns only when it
+    # is done" gave the run flush_work()'s return (sample 46)
+    ("drivers/dma/tegra20-apb-dma.c", "tegra_dma_synchronize",
+     ("it lets a pending tegra_dma_tasklet() run deliver", "returns only when that run is done"),
+     ("and returns only when it is done",)),
 ]
 
 
@@ -37,6 +42,20 @@ class ReadReasons(unittest.TestCase):
                     self.assertIn(w, why)
                 for w in not_:
                     self.assertNotIn(w, why)
+
+
+class DriverTexts(unittest.TestCase):
+    """The texts of cocci/drivers/ a maintainer's read found wrong."""
+
+    def test_i915_guc_ct_names_no_second_step(self) -> None:
+        # sample 46: "The pair becomes the wait alone, tasklet_unlock_wait(),
+        # which the conversion then makes a flush_work()" told the tool's
+        # two steps, and the site's own point said flush_work() again
+        from detasklet.convert.facts import driver_patches
+        why = next(" ".join(d.why.split()) for d in driver_patches.load()
+                   if d.path.name == "i915-guc-ct.cocci")
+        self.assertIn("So the pair is that wait alone", why)
+        self.assertNotIn("the conversion then makes", why)
 
 
 if __name__ == "__main__":
