@@ -80,6 +80,28 @@ def disabled_kill(s: Site, code: str) -> bool:
     return True
 
 
+def disabled_after(s: Site, code: str) -> None:
+    """A flush-then-cancel kill that runs straight into a disable of its
+    item that waits (convert.verdicts.balance.disable_after; bnxt_re's `if
+    (kill) tasklet_kill(t); tasklet_disable(t);`): the disable_work_sync()
+    after it cancels a run queued since the flush and waits for a running
+    one, so the kill keeps its flush_work() alone (analysis disabled-after);
+    a cancel_work_sync() between them would do nothing."""
+    api = balance.disable_after(code, s.line, s.item)
+    if s.replacement != "flush_then_cancel" or \
+            api not in ("tasklet_disable", "tasklet_disable_in_atomic"):
+        return
+    s.replacement, s.analysis = "flush_work", "disabled-after"
+    s.why = (re.sub(r",? then cancel_work_sync\(\) waits for a running one", "", s.why)
+             + f"; the {api}() of {s.item} right after it, now {_DISABLED_AFTER[api]}, "
+             "cancels a run queued since and waits for a running one, so no "
+             "cancel_work_sync() is needed between them")
+
+
+_DISABLED_AFTER = {"tasklet_disable": "disable_work_sync()",
+                   "tasklet_disable_in_atomic": "disable_work() and a wait on work_busy()"}
+
+
 def kill(s: Site, f: Facts) -> str:
     """Choose the replacement of a tasklet_kill() site; the reason it is
     refused, "" when a replacement was chosen. Every exact kill rests on

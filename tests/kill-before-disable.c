@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A stop that kills the item on teardown only and disables it every time
+ * (bnxt_re's nq/creq stop_irq shape): the kill runs straight into a disable
+ * that waits, so the kill keeps its flush alone (disable_work_sync() cancels
+ * a run queued since and waits for a running one; a cancel_work_sync()
+ * between them would do nothing). Before a disable that does not wait
+ * (tasklet_disable_nosync()), or one that a statement separates from the
+ * kill, the kill is a kill like any other (flush, then cancel).
+ */
+#include <linux/interrupt.h>
+
+struct nq {
+	struct tasklet_struct nq_tasklet;
+	int irq;
+	bool requested;
+};
+
+static void nq_service(struct tasklet_struct *t)
+{
+	struct nq *nq = from_tasklet(nq, t, nq_tasklet);
+
+	nq->requested = true;
+}
+
+static irqreturn_t nq_irq(int irq, void *data)
+{
+	struct nq *nq = data;
+
+	tasklet_schedule(&nq->nq_tasklet);
+	return IRQ_HANDLED;
+}
+
+int nq_start(struct nq *nq)
+{
+	tasklet_setup(&nq->nq_tasklet, nq_service);
+	return request_irq(nq->irq, nq_irq, 0, "nq", nq);
+}
+
+void nq_stop(struct nq *nq, bool kill)
+{
+	free_irq(nq->irq, nq);
+	if (kill)
+		tasklet_kill(&nq->nq_tasklet);
+	tasklet_disable(&nq->nq_tasklet);
+}
+
+void nq_stop_nosync(struct nq *nq, bool kill)
+{
+	free_irq(nq->irq, nq);
+	if (kill) {
+		tasklet_kill(&nq->nq_tasklet);
+	}
+	tasklet_disable_nosync(&nq->nq_tasklet);
+}
+
+void nq_stop_apart(struct nq *nq)
+{
+	free_irq(nq->irq, nq);
+	tasklet_kill(&nq->nq_tasklet);
+	nq->requested = false;
+	tasklet_disable(&nq->nq_tasklet);
+}
