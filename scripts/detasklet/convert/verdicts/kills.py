@@ -137,15 +137,17 @@ def _no_entry(item: str, blind: str, f: Facts) -> str:
     call, _, fn = blind.partition(" in ")
     qs = sorted(outside.queuers(item, f))
     regs = outside.registered(qs, f)
-    said = (f"those that queue it or call one that does ({listed(qs, item)}) are "
-            "static, defined in no header, and their addresses go "
-            + (f"only to {' and '.join(regs)}, run when the event fires, not by a call"
-               if regs else "nowhere")
-            if qs else f"no function of these files queues {item}")
+    one = len(qs) == 1
+    said = (f"the {'only function' if one else 'functions'} here that "
+            f"{'queues' if one else 'queue'} it, directly or through a call "
+            f"({listed(qs, item)}), {'is' if one else 'are'} static, and "
+            + (f"{'its address goes' if one else 'their addresses go'} only to "
+               f"{' and '.join(regs)}, to be run on an event, not called from that code"
+               if regs else f"{'its address is' if one else 'their addresses are'} taken "
+               "nowhere")
+            if qs else f"no function here queues {item}")
     return (f"nor can {call}, called in {fn} through a pointer to code outside these "
-            f"files: that code can queue {item} only by naming it (a file that does is "
-            "among these) or by calling one of their functions that queues it, and "
-            f"{said}")
+            f"files: no file outside these names {item}, and {said}")
 
 
 def _reach(item: str, f: Facts) -> str:
