@@ -77,6 +77,20 @@ def _kills(code: str) -> dict[str, sites.Site]:
 
 
 class KillSentences(unittest.TestCase):
+    def test_a_teardown_kill_of_two_callbacks_says_them_as_a_list(self) -> None:
+        # qtnfmac (sample 46): "waits for a running a(), b() as tasklet_kill()
+        # did ...; a(), b() and the functions of the group it calls make no"
+        code = TWO_CALLBACKS + ("static void qv_remove(struct platform_device *pdev)\n{\n"
+                                "\tstruct qv *q = platform_get_drvdata(pdev);\n\n"
+                                "\tfree_irq(q->irq, q);\n\ttasklet_kill(&q->resp);\n}\n"
+                                "static struct platform_driver qv_driver = {\n"
+                                "\t.remove = qv_remove,\n};\n")
+        s = _kills(code)["qv_remove"]
+        self.assertEqual((s.replacement, s.analysis), ("cancel_work_sync", "teardown"))
+        self.assertIn("waits for a running core_cb() or slc_cb() as tasklet_kill() did", s.why)
+        self.assertIn("core_cb() and slc_cb() and the functions of the group they call make "
+                      "no complete()", s.why)
+
     def test_after_a_disable_the_kill_goes(self) -> None:
         s = _kills(TWO_CALLBACKS)["qv_off"]
         self.assertEqual((s.replacement, s.verdict, s.analysis),

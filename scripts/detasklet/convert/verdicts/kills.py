@@ -154,9 +154,9 @@ def _reach(item: str, f: Facts) -> str:
     """The words for what the kill analysis read of item's run: its
     callbacks and the functions of the group they call, with the pointer
     calls it followed."""
-    cbs = ", ".join(f"{c}()" for c in sorted(f.callbacks.get(item, ()))) or \
-        f"the callback of {item}"
-    return f"{cbs} and the functions of the group it calls" + _pointers(item, f)
+    names = sorted(f.callbacks.get(item, ()))
+    return (f"{listed(names, item)} and the functions of the group "
+            f"{'it calls' if len(names) <= 1 else 'they call'}" + _pointers(item, f))
 
 
 def _pointers(item: str, f: Facts) -> str:
@@ -171,8 +171,8 @@ def _kill(s: Site, f: Facts) -> str:
     reg = teardown(s.function, f)
     again = requeues_itself(s.item, f)
     done_cb, call = completes(s.item, f)
-    cbs = ", ".join(f"{c}()" for c in sorted(f.callbacks.get(s.item, ()))) or \
-        f"the callback of {s.item}"
+    # a running callback is one of them: qtnfmac's two (pearl, topaz)
+    cbs = " or ".join(listed(sorted(f.callbacks.get(s.item, ())), s.item).rsplit(" and ", 1))
     reach = _reach(s.item, f)
     if reg:
         stop = stopped_before(s, f)
