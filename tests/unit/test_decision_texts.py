@@ -15,6 +15,29 @@ class DecisionTexts(unittest.TestCase):
             with self.subTest(source=d.source, function=d.function):
                 self.assertIsNone(re.search(r"(?:^|[:;]\s*\n?)\s*[-*]\s", d.why, re.M), d.why)
 
+    def _why(self, source: str, function: str) -> str:
+        return " ".join(next(d.why for d in decisions.load()
+                             if d.source.endswith(source) and d.function == function).split())
+
+    def test_mhi_reasons_hold_in_every_branch(self) -> None:
+        """The final read of round 42: mhi_pm_disable_transition() skips the
+        MHI reset in MHI_PM_LD_ERR_FATAL_DETECT (and in RDDM), and
+        mhi_pm_sys_error_transition() reaches its loop in
+        MHI_PM_SYS_ERR_FAIL too when the reset times out."""
+        off = self._why("mhi.toml", "mhi_pm_disable_transition")
+        self.assertNotIn("MHI reset and disable_irq() have already happened", off)
+        self.assertIn("not when the device is in RDDM", off)
+        err = self._why("mhi.toml", "mhi_pm_sys_error_transition")
+        self.assertNotIn("only reached once pm_state is MHI_PM_SYS_ERR_PROCESS", err)
+        self.assertIn("MHI_PM_SYS_ERR_FAIL", err)
+
+    def test_nfp_napi_del_after_ring_freeing(self) -> None:
+        """nfp_net_close_free_all() frees the rings before
+        nfp_net_cleanup_vector(): no pending run touches rings being freed."""
+        why = self._why("nfp.toml", "nfp_net_napi_del")
+        self.assertNotIn("rings being freed", why)
+        self.assertIn("which has freed the tx and rx rings just before", why)
+
 
 # Reasons a maintainer's read found false, with what the driver's source
 # says instead: (file, function, words the reason must hold, words it must

@@ -30,6 +30,9 @@ class Table(unittest.TestCase):
                 ("drivers", "hv"): ("Drivers: hv", ":"),
                 ("drivers/bus/mhi", "host"): ("bus: mhi: host", ":"),
                 ("drivers/bus/mhi/host", "mhi"): ("bus: mhi: host", ":"),
+                ("drivers/net/ethernet/netronome", "nfp"): ("nfp", ":"),
+                ("drivers/net/ethernet/netronome/nfp", "nfp"): ("nfp", ":"),
+                ("drivers/tty/vt", "keyboard"): ("tty: vt: keyboard", ":"),
                 ("drivers/unknown", "thing"): ("unknown: thing", ":")}
         for (where, name), got in want.items():
             with self.subTest(where=where, name=name):

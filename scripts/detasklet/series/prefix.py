@@ -33,6 +33,8 @@ TABLE: dict[str, tuple[str, str, str]] = {
     "drivers/net/ethernet/cavium/thunder/": ("net: thunderx", "fixed", ":"),
     # mtk_wed*.c of mediatek/ (git log: "net: ethernet: mtk_wed: ...")
     "drivers/net/ethernet/mediatek/mtk_wed": ("net: ethernet: mtk_wed", "fixed", ":"),
+    # nfp's history: "nfp: ..." ("nfp: flower: ..." for its apps), not "net: nfp"
+    "drivers/net/ethernet/netronome/nfp/": ("nfp", "fixed", ":"),
     "drivers/net/ethernet/": ("net", "last", ":"),
     "drivers/net/usb/": ("net: usb", "last", ":"),
     "drivers/net/can/": ("can", "last", ":"),
@@ -51,6 +53,8 @@ TABLE: dict[str, tuple[str, str, str]] = {
     "drivers/staging/": ("staging", "path", ":"),
     "drivers/media/": ("media", "last", ":"),
     "drivers/tty/serial/": ("serial", "last", ":"),
+    # the VT layer (history: "tty: vt: ..." and "vt: keyboard: ...")
+    "drivers/tty/vt/": ("tty: vt", "last", ":"),
     "drivers/tty/": ("tty", "last", ":"),
     "drivers/i2c/": ("i2c", "last", ":"),
     "drivers/atm/": ("atm", "last", ":"),
