@@ -88,7 +88,7 @@ class KillSentences(unittest.TestCase):
         s = _kills(code)["qv_remove"]
         self.assertEqual((s.replacement, s.analysis), ("cancel_work_sync", "teardown"))
         self.assertIn("waits for a running core_cb() or slc_cb() as tasklet_kill() did", s.why)
-        self.assertIn("core_cb() and slc_cb() and the functions of the group they call make "
+        self.assertIn("core_cb() and slc_cb() and the functions they call in this driver make "
                       "no complete()", s.why)
 
     def test_after_a_disable_the_kill_goes(self) -> None:
@@ -109,6 +109,12 @@ class KillSentences(unittest.TestCase):
         self.assertIn("a pending run of core_cb() and slc_cb() happen", s.why)
         self.assertIn("core_cb() and slc_cb() never queue resp themselves", s.why)
         self.assertNotIn("proven", s.why)       # the tool's proof is not the driver's reason
+        # the driver's terms, not the tool's "group"; after flush_work()
+        # nothing runs, so the cancel is said to drop a run queued again
+        self.assertIn("nor do the functions they call in this driver", s.why)
+        self.assertNotIn("group", s.why)
+        self.assertNotIn("waits for a running one", s.why)
+        self.assertIn("cancel_work_sync() after it would drop a run queued again", s.why)
 
     def test_probe_unwind_and_remove(self) -> None:
         s = _kills(PROBE_AND_REMOVE)["ch_remove"]
@@ -196,6 +202,10 @@ class TwoStructs(unittest.TestCase):
         chan, dev = k["xc_remove"], k["xd_remove"]
         self.assertEqual((chan.replacement, chan.analysis), ("flush_then_cancel", "teardown-flush"))
         self.assertIn("pending run of xc_tasklet() can complete work", chan.why)
+        self.assertNotIn("waits for a running one", chan.why)
+        self.assertIn("xc_tasklet() never queues tasklet itself, nor do the functions it "
+                      "calls in this driver", chan.why)
+        self.assertIn("and the functions it calls in this driver make no complete()", dev.why)
         self.assertNotIn("xd_tasklet", chan.why)
         self.assertEqual((dev.replacement, dev.analysis), ("cancel_work_sync", "teardown"))
         self.assertIn("waits for a running xd_tasklet() as tasklet_kill() did", dev.why)

@@ -92,7 +92,8 @@ def disabled_after(s: Site, code: str) -> None:
             api not in ("tasklet_disable", "tasklet_disable_in_atomic"):
         return
     s.replacement, s.analysis = "flush_work", "disabled-after"
-    s.why = (re.sub(r",? then cancel_work_sync\(\) waits for a running one", "", s.why)
+    s.why = (re.sub(r",? (?:then cancel_work_sync\(\) waits for a running one|and "
+                    r"cancel_work_sync\(\) after it would drop a run queued again)", "", s.why)
              + f"; the {api}() of {s.item} right after it, now {_DISABLED_AFTER[api]}, "
              "cancels a run queued since and waits for a running one, so no "
              "cancel_work_sync() is needed between them")
@@ -155,8 +156,9 @@ def _reach(item: str, f: Facts) -> str:
     callbacks and the functions of the group they call, with the pointer
     calls it followed."""
     names = sorted(f.callbacks.get(item, ()))
-    return (f"{listed(names, item)} and the functions of the group "
-            f"{'it calls' if len(names) <= 1 else 'they call'}" + _pointers(item, f))
+    return (f"{listed(names, item)} and the functions "
+            f"{'it calls' if len(names) <= 1 else 'they call'} in this driver"
+            + _pointers(item, f))
 
 
 def _pointers(item: str, f: Facts) -> str:
@@ -196,8 +198,9 @@ def _kill(s: Site, f: Facts) -> str:
         s.why = ((f"{stop} comes before it, and a" if stop else "A")
                  + f" pending run of {done_cb}() can complete work a caller waits "
                  f"for ({call}): flush_work() lets it run and waits, as tasklet_kill() did, "
-                 f"then cancel_work_sync() waits for a running one; {done_cb}() never "
-                 f"queues {s.item} itself, nor do the functions of the group it calls"
+                 "and cancel_work_sync() after it would drop a run queued again; "
+                 f"{done_cb}() never queues {s.item} itself, nor do the functions it calls "
+                 "in this driver"
                  f"{_pointers(s.item, f)}")
         return ""
     unproven = (f"{s.function}() is not proven a teardown path (neither it nor every "
@@ -211,11 +214,11 @@ def _kill(s: Site, f: Facts) -> str:
     names = sorted(f.callbacks.get(s.item, ()))
     one = len(names) <= 1
     s.why = (f"flush_work() lets a pending run of {listed(names, s.item)} happen and waits "
-             "for it, as tasklet_kill() did, then cancel_work_sync() waits for a running "
-             f"one; {listed(names, s.item)} never {'queues' if one else 'queue'} {s.item} "
-             f"{'itself' if one else 'themselves'}, nor do the functions of the group "
-             f"{'it calls' if one else 'they call'}{_pointers(s.item, f)}, so nothing is left "
-             "to drop")
+             "for it, as tasklet_kill() did, and cancel_work_sync() after it would drop a run "
+             f"queued again: {listed(names, s.item)} never {'queues' if one else 'queue'} "
+             f"{s.item} {'itself' if one else 'themselves'}, nor do the functions "
+             f"{'it calls' if one else 'they call'} in this driver{_pointers(s.item, f)}, so "
+             "nothing is left to drop")
     return ""
 
 
