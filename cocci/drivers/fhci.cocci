@@ -39,6 +39,7 @@
 //  rewrites one tasklet form into another, which the generic rules convert.
 //  Each file's rules must all match, or that file is left as it was.
 // Files: drivers/usb/host/fhci.h drivers/usb/host/fhci-hcd.c drivers/usb/host/fhci-sched.c
+// Mapping: DECLARE_TASKLET_OLD() -> a work item in struct fhci_hcd
 // Options: --no-includes --include-headers
 
 virtual patch

@@ -20,6 +20,8 @@
 // Comments: Read on Linux 6.12.118 and 7.3.4. A per-driver patch: it
 //  rewrites one tasklet form into another, which the generic rules convert.
 // Files: drivers/input/serio/hil_mlc.c
+// Mapping: DECLARE_TASKLET_DISABLED_OLD() -> DECLARE_WORK() and hil_mlcs_ready
+// Mapping: tasklet_enable() -> setting hil_mlcs_ready (hil_mlc_init())
 // Options: --no-includes --include-headers
 
 virtual patch

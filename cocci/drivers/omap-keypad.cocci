@@ -27,6 +27,8 @@
 //  container_of() rather than from_timer()/timer_container_of(): 6.12 has
 //  only the first, 7.3 only the second.
 // Files: drivers/input/keyboard/omap-keypad.c
+// Mapping: DECLARE_TASKLET_DISABLED_OLD() -> a work item in struct omap_kp
+// Mapping: tasklet_enable() -> INIT_WORK() in omap_kp_probe()
 // Options: --no-includes --include-headers
 
 virtual patch

@@ -29,6 +29,8 @@
 //  kbd_led_trigger_activate() (decisions/vt-keyboard.toml), which can come
 //  before kbd_init() has set it.
 // Files: drivers/tty/vt/keyboard.c
+// Mapping: DECLARE_TASKLET_DISABLED() -> DECLARE_WORK() and kbd_bh_ready
+// Mapping: tasklet_enable() -> setting kbd_bh_ready (kbd_init())
 // Options: --no-includes --include-headers
 
 virtual patch

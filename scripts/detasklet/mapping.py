@@ -92,6 +92,14 @@ def used(code: str) -> list[Row]:
     return [r for r in MAPPING if r.pattern.search(code)]
 
 
+def row_key(row: str) -> str:
+    """The key of the API a row written by hand names on its left side
+    ("DECLARE_TASKLET_DISABLED_OLD() -> ..." -> DECLARE_TASKLET_DISABLED);
+    "" when it names none."""
+    left = row.partition(" -> ")[0].strip()
+    return next((r.key for r in MAPPING if r.pattern.match(left)), "") if " -> " in row else ""
+
+
 def readme_table() -> str:
     """The mapping as the README shows it."""
     lines = ["| tasklet | becomes |", "|---|---|"]

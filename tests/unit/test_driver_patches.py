@@ -129,6 +129,34 @@ class FixLines(unittest.TestCase):
             driver_patches.load(self.dir)
 
 
+class MappingLines(unittest.TestCase):
+    """`// Mapping:` rows: what an in-place patch made of the API it
+    rewrote (vt keyboard's DECLARE_TASKLET_DISABLED(), whose message said
+    DECLARE_TASKLET(), the form the rules converted)."""
+
+    def setUp(self) -> None:
+        self.tmp = tempfile.TemporaryDirectory()
+        self.dir = Path(self.tmp.name)
+
+    def tearDown(self) -> None:
+        self.tmp.cleanup()
+
+    def test_rows_are_read(self) -> None:
+        (self.dir / "kbd.cocci").write_text(
+            COCCI.replace("virtual patch\n", "// Mapping: DECLARE_TASKLET_DISABLED() -> "
+                          "DECLARE_WORK() and ready\n// Mapping: tasklet_enable() -> setting "
+                          "ready (init())\nvirtual patch\n"))
+        self.assertEqual(driver_patches.load(self.dir)[0].rows,
+                         ("DECLARE_TASKLET_DISABLED() -> DECLARE_WORK() and ready",
+                          "tasklet_enable() -> setting ready (init())"))
+
+    def test_a_row_of_no_api_is_refused(self) -> None:
+        (self.dir / "kbd.cocci").write_text(
+            COCCI.replace("virtual patch\n", "// Mapping: kbd_init() -> x\nvirtual patch\n"))
+        with self.assertRaises(InputError):
+            driver_patches.load(self.dir)
+
+
 class ApplyAnywhere(unittest.TestCase):
     def test_lines_twice_is_an_error(self) -> None:
         fd = parse(DIFF)[0]

@@ -194,6 +194,140 @@ class Rewritten(unittest.TestCase):
         self.assertIn("DECLARE_TASKLET_OLD() -> DECLARE_WORK()", text)
 
 
+CAST_OLD = """static void host_task(void *data)
+{
+\tstruct host_data *hostdata = (struct host_data *)data;
+
+\thost_poll(hostdata);
+}
+
+static int host_init(struct host_data *hostdata)
+{
+\ttasklet_init(&hostdata->task, (void *)host_task,
+\t\t     (unsigned long)hostdata);
+\treturn 0;
+}
+"""
+CAST_NEW = """static void host_task(struct work_struct *work)
+{
+\tstruct host_data *hostdata = from_work(hostdata, work, task);
+
+\thost_poll(hostdata);
+}
+
+static int host_init(struct host_data *hostdata)
+{
+\tINIT_WORK(&hostdata->task, host_task);
+\treturn 0;
+}
+"""
+
+
+class InitCallbacks(unittest.TestCase):
+    """tasklet_init's note follows each callback's own parameter: a void *
+    callback passed through a cast (ibmvscsi_task) was called through a
+    mismatched function type, and the note says the conversion ends that;
+    one unsigned long callback is one ("Callbacks" was plural for one)."""
+
+    def test_a_cast_callback_is_said_to_be_one(self) -> None:
+        files = gitdiff.parse(gitdiff.file_diff("host.c", CAST_OLD, CAST_NEW))
+        text = " ".join(message.body("host", files, Evidence({})).split())
+        self.assertNotIn("took an unsigned long", text)
+        self.assertIn("host_task() took a void * and was passed to tasklet_init() through "
+                      "a (void *) cast", text)
+        self.assertIn("a function type that was not its own", text)
+
+    def test_one_unsigned_long_callback_is_singular(self) -> None:
+        old = CAST_OLD.replace("(void *data)", "(unsigned long data)").replace(
+            "(void *)host_task", "host_task")
+        files = gitdiff.parse(gitdiff.file_diff("host.c", old, CAST_NEW))
+        text = " ".join(message.body("host", files, Evidence({})).split())
+        self.assertIn("The callback registered with tasklet_init() took an unsigned long "
+                      "and now takes the struct work_struct pointer", text)
+        self.assertNotIn("Callbacks", text)
+        self.assertNotIn("mismatched", text)
+
+
+KBD_OLD = """static void kbd_bh(struct tasklet_struct *unused);
+static DECLARE_TASKLET_DISABLED(keyboard_tasklet, kbd_bh);
+
+static void kbd_start(void)
+{
+\ttasklet_disable(&keyboard_tasklet);
+\ttasklet_enable(&keyboard_tasklet);
+}
+
+int kbd_init(void)
+{
+\ttasklet_enable(&keyboard_tasklet);
+\ttasklet_schedule(&keyboard_tasklet);
+\treturn 0;
+}
+"""
+KBD_NEW = """static void kbd_bh(struct work_struct *work);
+static DECLARE_WORK(keyboard_tasklet, kbd_bh);
+static bool kbd_bh_ready;
+
+static void kbd_start(void)
+{
+\tdisable_work_sync(&keyboard_tasklet);
+\tenable_and_queue_work(system_bh_wq, &keyboard_tasklet);
+}
+
+int kbd_init(void)
+{
+\tsmp_store_release(&kbd_bh_ready, true);
+\tqueue_work(system_bh_wq, &keyboard_tasklet);
+\treturn 0;
+}
+"""
+KBD_ROWS = {"DECLARE_TASKLET_DISABLED": "DECLARE_TASKLET_DISABLED() -> DECLARE_WORK() and "
+            "kbd_bh_ready", "tasklet_enable": "tasklet_enable() -> setting kbd_bh_ready "
+            "(kbd_init())"}
+
+
+def _kbd_site(api: str, rep: str) -> dict:
+    return {"path": "keyboard.c", "line": 7, "function": "kbd_start", "api": api,
+            "item": "keyboard_tasklet", "replacement": rep, "verdict": "decided",
+            "analysis": "decisions/vt-keyboard.toml", "why": "Because."}
+
+
+class DriverRows(unittest.TestCase):
+    """A file a driver patch rewrote in place: its table lists the API the
+    tree had (report.json "keys" of the text the patch starts from), with
+    the rows the driver patch states (report.json "mapping"): vt keyboard's
+    message said DECLARE_TASKLET() and enable_and_queue_work() alone."""
+
+    def setUp(self) -> None:
+        self.files = gitdiff.parse(gitdiff.file_diff("keyboard.c", KBD_OLD, KBD_NEW))
+        self.sites = [_kbd_site("tasklet_disable", "disable_work_sync"),
+                      _kbd_site("tasklet_enable", "enable_and_queue_work")]
+        self.keys = {"keyboard.c": ["struct", "DECLARE_TASKLET_DISABLED", "tasklet_schedule",
+                                    "tasklet_disable", "tasklet_enable"]}
+
+    def test_the_rows_of_the_driver_patch(self) -> None:
+        text = message.body("keyboard", self.files, Evidence({}), sites=self.sites,
+                            keys=self.keys, mapped=KBD_ROWS)
+        self.assertIn("  DECLARE_TASKLET_DISABLED() -> DECLARE_WORK() and kbd_bh_ready\n", text)
+        self.assertNotIn("DECLARE_TASKLET() ->", text)
+        self.assertIn("tasklet_enable() -> enable_and_queue_work() or setting kbd_bh_ready "
+                      "(kbd_init())", " ".join(text.split()))
+        # the generic row's note ("it never held a run back") is not this driver's
+        self.assertNotIn("never held a run back", text)
+
+    def test_the_cover_lists_the_rows_of_its_patches(self) -> None:
+        from detasklet.series import letter
+        kbd = message.patch_rows(self.files, self.sites, self.keys, {}, KBD_ROWS)
+        other = [("tasklet_kill", "tasklet_kill() -> cancel_work_sync()"),
+                 ("tasklet_enable", "tasklet_enable() -> enable_work()")]
+        rows = letter.union_rows([kbd, other])
+        self.assertIn("DECLARE_TASKLET_DISABLED() -> DECLARE_WORK() and kbd_bh_ready", rows)
+        self.assertIn("tasklet_kill() -> cancel_work_sync()", rows)      # not "... per site"
+        self.assertIn("tasklet_enable() -> enable_and_queue_work() or enable_work() or "
+                      "setting kbd_bh_ready (kbd_init())", rows)
+        self.assertFalse([r for r in rows if r.startswith("DECLARE_TASKLET()")])
+
+
 if __name__ == "__main__":
     unittest.main()
 

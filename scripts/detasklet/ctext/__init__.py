@@ -3,6 +3,7 @@
 
     lex       comments and literals masked, lines, blocks, top-level items
     tasklet   the tasklet API as named patterns: identifiers, declarations, item keys
+    initcb    the callbacks tasklet_init() calls register, their casts and parameter types
     decls     the struct an object of a function is declared as (two members of one name)
     workqueue the workqueue API a tree declares: the flags a BH workqueue accepts
     sources   which files of a tree are C sources, and how they are read

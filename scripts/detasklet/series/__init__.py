@@ -9,6 +9,7 @@
     prefix         the subject prefix of a driver: git history or a table
     maintainers  3 MAINTAINERS sections; To/Cc from get_maintainer.pl
     message      4 the commit message of a patch
+      initnote       its note on the callbacks tasklet_init() registered
     letter       4 the cover letter's text
       evidence       what a mail may say was measured: compile-test, make runtime
     identity       From:, Date:, base: never the clock

@@ -18,7 +18,8 @@ from ..out.files import Status
 from . import hotpaths
 from .evidence import Evidence
 from .hotpaths import HotPath
-from .message import IN_ATOMIC, _be, _notes, _requeue, _row, _wrap_row, apis, bullet, para
+from ..ctext.lex import mask
+from .message import _be, _notes, _requeue, _wrap_row, apis, bullet, para, patch_rows
 
 if TYPE_CHECKING:
     from .plan import Patch
@@ -202,9 +203,15 @@ def cover(patches: "list[Patch]", rep: dict, fds: dict[str, FileDiff],
     core = [fd for p in patches if p.core for fd in p.file_diffs(fds)]
     left = [f for f in files if f.get("status") != Status.CONVERTED]
     every = [fds[f] for p in patches if not p.driver_prep and not p.core for f in p.files]
-    keys = apis(every, {f["path"]: f["keys"] for f in files if "keys" in f})
+    keymap = {f["path"]: f["keys"] for f in files if "keys" in f}
+    mapped = {f["path"]: f["mapping"] for f in files if "mapping" in f}
+    keys = apis(every, keymap)
     queues = {s: o for p in patches for s, o in p.queues.items()}
     sites = [s for f in files if f.get("path") in mine for s in f.get("sites", [])]
+    rows = union_rows([patch_rows(
+        p.file_diffs(fds), [s for s in sites if s["path"] in p.files], keymap, p.queues,
+        {k: r for f in p.files for k, r in mapped.get(f, {}).items()})
+        for p in patches if not p.driver_prep and not p.core])
     where = f"Linux {rep.get('kernel', '')}" + (f" for {scope}" if scope else "")
     moved = [p for p in patches if p.thread]
     lines = opening(patches, where, queues, scope, part, after or [], after_folder)
@@ -215,16 +222,17 @@ def cover(patches: "list[Patch]", rep: dict, fds: dict[str, FileDiff],
                             len(core), tree_users)),
         "",
         "The mapping:", "",
-        *[ln for r in MAPPING if r.key in keys
-          for ln in _wrap_row(_requeue(_row(r.key, r.new, sites) if r.key == IN_ATOMIC
-                                       else r.new, queues))],
+        *[ln for r in rows for ln in _wrap_row(r)],
     ]
     if moved:
         swap = {s_: o for p in moved for s_, o in p.thread.items()}
         lines += ["", para("In the patches that move the work to process context, "
                            + " and ".join(f"{s_} becomes {o}" for s_, o in sorted(swap.items()))
                            + ".")]
-    differs = [bullet(_requeue(n, queues)) for n in _notes(keys, sites)]
+    differs = [bullet(_requeue(n, queues)) for n in _notes(
+        keys, sites, "".join(ln for f in every for ln in f.lines("+")),
+        mask("".join(ln for f in every for ln in f.lines("-"))),
+        {k for m in mapped.values() for k in m})]
     if differs:
         lines += ["", "Where the behaviour differs:", "", *differs]
     cross = [(n, p) for n, p in enumerate(patches, 1) if p.shared]
@@ -250,6 +258,30 @@ def cover(patches: "list[Patch]", rep: dict, fds: dict[str, FileDiff],
     if base:
         lines += ["", f"base-commit: {base}"]
     return lines + prerequisites(base, prereqs or [])
+
+
+def union_rows(each: list[list[tuple[str, str]]]) -> list[str]:
+    """The mapping block of a cover letter: the rows of its patches' blocks
+    (patch_rows()), each once, in the mapping's order; rows of one API
+    that differ in what the sites became name every call, once each."""
+    by: dict[str, list[str]] = {}
+    for rows in each:
+        for k, r in rows:
+            if r not in by.setdefault(k, []):
+                by[k].append(r)
+    out = []
+    for m in MAPPING:
+        texts = by.get(m.key, [])
+        lefts: dict[str, list[str]] = {}
+        for r in texts:
+            left, _, right = r.partition(" -> ")
+            alts = lefts.setdefault(left, [])
+            alts += [a for a in right.split(" or ") if a not in alts]
+        out += [f"{left} -> {' or '.join(alts if len(alts) == 1 else sorted(alts))}"
+                if len([r for r in texts if r.partition(' -> ')[0] == left]) > 1
+                else next(r for r in texts if r.partition(" -> ")[0] == left)
+                for left, alts in lefts.items()]
+    return out
 
 
 def _count(n: int, word: str) -> str:

@@ -41,7 +41,8 @@ def tag(tree_tag: str, n: int, total: int) -> str:
 def patch_mail(p: Patch, ident: Ident, fds: dict[str, FileDiff],
                ev: Evidence, notes: dict[str, list[str]],
                sites: dict[str, list[dict]] | None = None,
-               keys: dict[str, list[str]] | None = None) -> Mail:
+               keys: dict[str, list[str]] | None = None,
+               mapping: dict[str, dict[str, str]] | None = None) -> Mail:
     files = p.file_diffs(fds)
     kept = any("tasklet" in ln.lower() for f in files for ln in f.lines("+"))
     # report.json "notes" (legacy data fields) and "sites" (each verdict).
@@ -60,7 +61,8 @@ def patch_mail(p: Patch, ident: Ident, fds: dict[str, FileDiff],
         msg = message.body(p.name, files, ev, p.shared, kept, extra,
                            [s for f in p.files for s in (sites or {}).get(f, [])], p.queues,
                            {f: k for f, k in (keys or {}).items() if f in p.files},
-                           p.thread, p.guards, p.kept_bh)
+                           p.thread, p.guards, p.kept_bh,
+                           {k: r for f in p.files for k, r in (mapping or {}).get(f, {}).items()})
     # a Fixes: tag ends the message: the trailers are one block
     sep = "" if msg.rsplit("\n", 2)[-2].startswith("Fixes: ") else "\n"
     return Mail(p.subject, f"{msg}{sep}Signed-off-by: {ident.name_email}\n", files, p.to, p.cc,

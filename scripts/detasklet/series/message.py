@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 import textwrap
+from typing import Collection
 
 from ..ctext.gitdiff import FileDiff
 from ..ctext.lex import mask
@@ -21,6 +22,7 @@ from ..ctext.tasklet import API_RE, MEMBER_LINE_RE, SAYS_TASKLET_RE
 from ..convert.rewrite.comments import TABLE as COMMENT_TABLE
 from ..mapping import MAPPING, used
 from .evidence import Evidence
+from .initnote import init_notes
 
 WRAP = 72
 
@@ -124,18 +126,44 @@ def _queue_row(key: str, row: str, sites: list[dict], removed: str) -> str:
     return f"{key}() -> {' or '.join(reps)}"
 
 
-def _notes(keys: list[str], sites: list[dict], added: str | None = None) -> list[str]:
+def patch_rows(files: list[FileDiff], sites: list[dict],
+               keys: dict[str, list[str]] | None = None, queues: dict[str, str] | None = None,
+               mapped: dict[str, str] | None = None) -> list[tuple[str, str]]:
+    """A patch's mapping block, (key, row): the rows of the API it removes
+    (apis()) with what its sites became; mapped: report.json "mapping", the
+    rows of an in-place driver patch, for the generic row or sites' calls."""
+    table = apis(files, keys)
+    removed = mask("".join(ln for f in files if f.path not in (keys or {})
+                           for ln in f.lines("-")))
+    out = []
+    for r in MAPPING:
+        if r.key not in table:
+            continue
+        row = _queue_row(r.key, _row(r.key, r.new, sites), sites, removed)
+        mine = (mapped or {}).get(r.key)
+        if mine:
+            row = row + " or " + mine.partition(" -> ")[2] if row != r.new else mine
+        out.append((r.key, _requeue(row, queues or {})))
+    return out
+
+
+def _notes(keys: list[str], sites: list[dict], added: str | None = None,
+           removed: str | None = None, mapped: Collection[str] = ()) -> list[str]:
     """The notes of the mapping rows used (keys). disable_in_atomic's note
     is about its wait loop: only where a site keeps it (or no site says);
-    a site decided to be disable_work_sync() brings its own note. added:
-    the added lines, where tasklet_init's note depends on them."""
+    a site decided to be disable_work_sync() brings its own note. added
+    and removed (masked) lines: tasklet_init's note is its callbacks'
+    (initnote.py). None for a row a driver patch states (mapped)."""
     reps = {s["replacement"] for s in sites if s["api"] == IN_ATOMIC}
     out = []
     for r in MAPPING:
-        if r.key not in keys:
+        if r.key not in keys or r.key in mapped:
             continue
         if r.key == IN_ATOMIC and "disable_work_sync" in reps:
             out.append(SYNC_IN_ATOMIC_NOTE)
+        if r.key == "tasklet_init" and added is not None and removed is not None:
+            out += init_notes(removed, added)
+            continue
         if not r.note or (r.key == "tasklet_init" and added is not None
                           and "from_work(" not in added):
             continue
@@ -348,7 +376,8 @@ def body(driver: str, files: list[FileDiff], ev: Evidence,
          shared: str = "", kept_names: bool = False, extra: list[str] | None = None,
          sites: list[dict] | None = None, queues: dict[str, str] | None = None,
          keys: dict[str, list[str]] | None = None, thread: dict[str, str] | None = None,
-         guards: list[dict] | None = None, kept_bh: str = "") -> str:
+         guards: list[dict] | None = None, kept_bh: str = "",
+         mapped: dict[str, str] | None = None) -> str:
     """The message between the Subject and the Signed-off-by; sites: the
     verdicts of the patch's enable/kill/disable sites (report.json);
     queues: system workqueue -> the subsystem's that this patch queues on
@@ -357,18 +386,15 @@ def body(driver: str, files: list[FileDiff], ev: Evidence,
     rewrote before the rules (apis()). TARGET=thread: thread, BH workqueue
     -> process-context one when the patch moves the work out of softirq
     context, with the guards of its callbacks (convert.target.thread); kept_bh,
-    why a patch of such a run stays on BH workqueues."""
+    why a patch of such a run stays on BH workqueues; mapped: patch_rows()."""
     table = apis(files, keys)
     sites = sites or []
     added = "".join(ln for f in files for ln in f.lines("+"))
     thread = {s: o for s, o in (thread or {}).items() if re.search(r"\b" + o + r"\b", added)}
     queues = {**(queues or {}), **thread}
-    removed = mask("".join(ln for f in files if f.path not in (keys or {})
-                           for ln in f.lines("-")))
-    rows = [_requeue(_queue_row(r.key, _row(r.key, r.new, sites), sites, removed), queues)
-            for r in MAPPING if r.key in table]
-    added = "".join(ln for f in files for ln in f.lines("+"))
-    notes = _notes(table, sites, added)
+    rows = [r for _, r in patch_rows(files, sites, keys, queues, mapped)]
+    notes = _notes(table, sites, added, mask("".join(ln for f in files for ln in f.lines("-"))),
+                   mapped or {})
     wqs = sorted(set(re.findall(r"\benable_and_queue_work\s*\(\s*(\w+)", added)))
     out = [
         para("Tasklets are deprecated: the interface has long-standing design "

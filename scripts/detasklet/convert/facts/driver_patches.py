@@ -35,6 +35,14 @@ applies on top of it. `// Fixes: <12+ hex digits> ("<subject>")` names
 the commit that brought the bug in, when it is known; it becomes the
 mail's Fixes: tag. A fix runs first of all (before a prep patch). One fix
 patch per file. An empty `///` line starts a new paragraph of the message.
+
+A patch that is neither rewrites the file in place, inside its
+conversion: the commit message's table then lists the API the tree's text
+had, which the patch removes, not the form the rules converted. Each
+`// Mapping: <API>() -> <what it became>` line is the row of an API the
+patch turned into something else than the mapping's row says (vt
+keyboard: `DECLARE_TASKLET_DISABLED() -> DECLARE_WORK() and ...`); a
+per-site row (tasklet_enable, tasklet_kill) adds it to the sites' calls.
 """
 
 from __future__ import annotations
@@ -47,6 +55,7 @@ from pathlib import Path
 from ... import proc, scratch
 from ...ctext.gitdiff import apply_anywhere, parse
 from ...errors import InputError, PatchError
+from ...mapping import row_key
 
 log = logging.getLogger("detasklet")
 
@@ -60,6 +69,7 @@ _LABEL_RE = re.compile(r"\A[\w-]+(?: [\w-]+)?(?: \(\w+\))?: (?=\S)")
 _PREP_RE = re.compile(r"^//\s*Prep:\s*(.+?)\s*$", re.M)
 _FIX_RE = re.compile(r"^//\s*Fix:\s*(.+?)\s*$", re.M)
 _FIXES_RE = re.compile(r"^//\s*Fixes:\s*(.*?)\s*$", re.M)
+_MAPPING_RE = re.compile(r"^//\s*Mapping:\s*(.+?)\s*$", re.M)
 # the kernel's form of the tag (Documentation/process/submitting-patches.rst)
 FIXES_FORM = re.compile(r'[0-9a-f]{12,40} \("\S.*"\)')
 
@@ -72,6 +82,7 @@ class DriverPatch:
     prep: str = ""             # the subject of its own patch, when it is a prep patch
     fix: str = ""              # the subject of its own patch, when it is a fix
     fixes: str = ""            # the Fixes: tag's value, when the bad commit is known
+    rows: tuple[str, ...] = ()  # its `// Mapping:` rows (an in-place patch's)
 
     @property
     def name(self) -> str:
@@ -95,7 +106,7 @@ def load(folder: Path = FOLDER) -> list[DriverPatch]:
         why = _unlabelled(_paragraphs(_DOC_RE.findall(head)))
         if files and why:
             out.append(DriverPatch(p, tuple(files.group(1).split()), why,
-                                   *_own_lines(p.name, head)))
+                                   *_own_lines(p.name, head), rows=_rows(p.name, head)))
         else:
             log.warning(f"cocci/drivers/{p.name}: no '// Files:' line or no '///' text; "
                         "not used")
@@ -121,6 +132,17 @@ def _own_lines(name: str, head: str) -> tuple[str, str, str]:
         raise InputError(f"cocci/drivers/{name}: '// Fixes: {fixes}' is not "
                          '<12 or more hex digits> ("<subject>")')
     return prep, fix, fixes
+
+
+def _rows(name: str, head: str) -> tuple[str, ...]:
+    """The `// Mapping:` rows of a driver patch's header; one whose left
+    side names no tasklet API is an InputError."""
+    rows = tuple(_MAPPING_RE.findall(head))
+    bad = next((r for r in rows if not row_key(r)), "")
+    if bad:
+        raise InputError(f"cocci/drivers/{name}: '// Mapping: {bad}' is not "
+                         "'<tasklet API>() -> <what it became>'")
+    return rows
 
 
 def _unlabelled(why: str) -> str:

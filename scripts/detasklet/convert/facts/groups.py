@@ -60,6 +60,9 @@ class Group:
     # file -> the text the analyses and spatch read, where it is not the
     # file's own (rewritten(): driver patches, per-vector move, normalising)
     source: dict[str, str] = field(default_factory=dict)
+    # file -> the `// Mapping:` rows of the driver patches that rewrote it
+    # in place ([] when they state none; absent: none did)
+    mapped: dict[str, list[str]] = field(default_factory=dict)
     # the driver's patches of their own (its fix, its prep patch: each
     # before the conversion), in the order they apply, each with the text
     # of each file it changed after it
@@ -221,6 +224,7 @@ def rewritten(kdir: Path, g: Group, codes: dict[str, str],
                 own_step(g, d, f, text)
             else:
                 g.notes.setdefault(f, []).append(d.why)
+                g.mapped.setdefault(f, []).extend(d.rows)
     for pv in per_vector.find(codes):
         moved(g, codes, pv, current)
     names = set().union(*(declared_names(c) for c in codes.values()))

@@ -46,11 +46,11 @@ def _last_name(lhs: str) -> str:
 
 
 def _init_call(text: str, code: str, first: re.Match[str], second: re.Match[str],
-               names: set[str]) -> tuple[str, list[str], str] | None:
+               names: set[str]) -> tuple[str, list[str], str, str] | None:
     """The tasklet_init()/tasklet_setup() the two assignments amount to: the
-    function, its arguments and the callback when it is tasklet_setup()'s
-    ("" for tasklet_init()); None when they are not one open-coded init of
-    a tasklet of names."""
+    function, its arguments, the callback when it is tasklet_setup()'s
+    ("" for tasklet_init()) and the cast it was stored through; None when
+    they are not one open-coded init of a tasklet of names."""
     lhs = re.sub(r"\s+", "", first.group("lhs"))
     if lhs != re.sub(r"\s+", "", second.group("lhs")) or first.group("op") != second.group(
             "op") or {first.group("member"), second.group("member")} != {"func", "data"} \
@@ -68,14 +68,14 @@ def _init_call(text: str, code: str, first: re.Match[str], second: re.Match[str]
         own = re.sub(r"\s+", "", data_text) == "(unsignedlong)" + re.sub(r"\s+", "", item)
         if not (own and takes_tasklet(code, fn)):
             return None
-        return "tasklet_setup", [item, fn], fn
-    return "tasklet_init", [item, fn, data_text], ""
+        return "tasklet_setup", [item, fn], fn, " ".join(cast.group(0).split())
+    return "tasklet_init", [item, fn, data_text], "", ""
 
 
-def _init_notes(setup: dict[str, str], init: list[str]) -> list[str]:
+def _init_notes(setup: dict[str, tuple[str, str]], init: list[str]) -> list[str]:
     """One note for the open-coded inits of tasklet_init()'s form (init:
     the functions holding them) and one per callback of tasklet_setup()'s
-    form (setup: callback -> function)."""
+    form (setup: callback -> (function, the cast it was stored through))."""
     notes = []
     if init:
         fns = " and ".join(f"{f}()" for f in dict.fromkeys(init))
@@ -84,11 +84,12 @@ def _init_notes(setup: dict[str, str], init: list[str]) -> list[str]:
                      "by assigning .func and .data, which is what tasklet_init() does on "
                      f"zeroed memory; INIT_WORK() sets up {each} there.")
     notes += [f"The tasklet was set up in {fn}() by assigning .func and .data: {cb}() takes "
-              "a pointer to the tasklet, was cast to the callback type that takes an "
-              "unsigned long, and .data held the tasklet's own address. INIT_WORK() sets up "
-              "the work item there, and the work function gets the same pointer through its "
-              "own type, with no call through a mismatched function type."
-              for cb, fn in setup.items()]
+              f"a pointer to the tasklet and was stored in .func, whose callback takes an "
+              f"unsigned long, through a {cast} cast, and .data held the tasklet's own "
+              "address. INIT_WORK() sets up the work item there, and the work function gets "
+              "the same pointer through its own type, with no call through a mismatched "
+              "function type."
+              for cb, (fn, cast) in setup.items()]
     return notes
 
 
@@ -119,7 +120,7 @@ def open_coded_inits(text: str, names: set[str]) -> tuple[str, list[str]]:
     code = mask(text)
     found = list(_ASSIGN_RE.finditer(code))
     out: list[str] = []
-    setup: dict[str, str] = {}
+    setup: dict[str, tuple[str, str]] = {}
     init: list[str] = []
     last = 0
     i = 0
@@ -135,7 +136,7 @@ def open_coded_inits(text: str, names: set[str]) -> tuple[str, list[str]]:
         out += [text[last:a.start()], _call_text(call[0], call[1], indent)]
         fn = _enclosing(code, a.start()) or f"line {line_of(text, a.start())}"
         if call[2]:
-            setup[call[2]] = fn
+            setup[call[2]] = (fn, call[3])
         else:
             init.append(fn)
         last = b.end()

@@ -25,7 +25,7 @@ from ...ctext.gitdiff import file_diff, parse
 from ...errors import CoreError
 from ...ctext.lex import mask
 from ...ctext.tasklet import item_names
-from ...mapping import used
+from ...mapping import Row, row_key, used
 from ...out import origin
 from ...out.files import Status
 from . import rules_got
@@ -134,6 +134,26 @@ def subsystem(path: str) -> str:
     return "/".join(parts[:2]) if len(parts) > 2 else parts[0]
 
 
+def _table_text(o: Outcome) -> str:
+    """The text whose API the file's table lists: the one the rules
+    converted, or, when a driver patch rewrote it in place, the one the
+    conversion patch starts from (its API is what the patch removes; the
+    patch's `// Mapping:` rows say what became of what it rewrote)."""
+    if o.mapped is not None:
+        return o.steps[-1][1] if o.steps else o.old
+    return o.base or o.old
+
+
+def _got(r: Row, got: str, mapped: dict[str, str]) -> str:
+    """A row of report.json "rules" with the driver patch's own row for
+    its key: added to what the sites got, else in place of the generic
+    row."""
+    mine = mapped.get(r.key)
+    if not mine:
+        return got
+    return got + " or " + mine.partition(" -> ")[2] if got != r.new else mine
+
+
 def _record(o: Outcome, thread: bool = False) -> dict:
     """A file's entry of report.json "files". rules: the rows of the
     mapping its old text used (the text the rules converted when something
@@ -142,13 +162,17 @@ def _record(o: Outcome, thread: bool = False) -> dict:
     the commit message's table (not the diff's removed lines). thread (TARGET=thread): each
     converted file's target, why it stayed on BH, and its guards
     (convert.target.thread)."""
-    rows = used(mask(o.base or o.old)) if o.status == Status.CONVERTED else []
+    rows = used(mask(_table_text(o))) if o.status == Status.CONVERTED else []
+    mapped = {row_key(r): r for r in o.mapped or []}
     return {"path": o.path, "status": o.status, "reason": o.reason,
-            "rules": rules_got.got(rows, o.old, o.new, o.sites), "tasklets": item_names(o.old),
+            "rules": [_got(r, g, mapped) for r, g in
+                      zip(rows, rules_got.got(rows, o.old, o.new, o.sites))],
+            "tasklets": item_names(o.old),
             "api": o.api, "notes": o.notes, "sites": o.sites,
             **({"parse": o.parse} if o.parse else {}),
             **({"keys": [row.key for row in rows]}
                if o.base and o.status == Status.CONVERTED else {}),
+            **({"mapping": mapped} if mapped and o.status == Status.CONVERTED else {}),
             **({"target": o.target, "target_why": o.target_why, "guards": o.guards}
                if thread and o.status == Status.CONVERTED else {})}
 

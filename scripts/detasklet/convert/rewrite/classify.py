@@ -39,6 +39,9 @@ class Outcome:
     # the text the rules converted, when it is not the file's own (a driver
     # patch, convert.facts.per_vector or convert.facts.normalise rewrote it first)
     base: str = ""
+    # the `// Mapping:` rows of the driver patches that rewrote it in place
+    # (None: none did; its table is then that of base)
+    mapped: list[str] | None = None
     # TARGET=thread (convert.target.thread): the target the file got ("bh" or
     # "thread"), why it stayed on "bh", and the guards of its callbacks
     target: str = "bh"
@@ -301,6 +304,7 @@ def classify_group(g: Group, old: dict[str, str], res: dict[str, Result],
                     parse=parse_note(src[f], res.get(f)))
         if st == Status.CONVERTED:
             o.base = g.source.get(f, "")
+            o.mapped = g.mapped.get(f)
         if st == Status.CONVERTED:
             o.steps = [(step_record(d), texts[f]) for d, texts in g.steps if f in texts]
         out.append(o)
