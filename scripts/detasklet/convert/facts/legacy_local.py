@@ -48,6 +48,7 @@ from ...ctext.lex import block_at, function_start, line_of
 from ...ctext.tasklet import (INIT_CB_RE, INIT_PTR_RE, MEMBER_INIT_RE, any_declaration,
                               init_or_legacy_callback, member_declaration)
 from .legacy import decl_re, def_re
+from .legacy_path import published_path
 from .legacy_data import (Site, drvdata_read, member_path, member_pointer_read, mirror_member,
                           mirror_pointer_read, reads, void_pointer_read)
 from .refusals import has_side_effect
@@ -85,6 +86,10 @@ class LocalCb:
     # container (legacy_data.drvdata_read): q becomes from_work(q, work, f)
     # and fold's declaration goes (crypto4xx).
     drvdata: str = ""
+    # Mirror kind whose member is a path g->h (legacy_path.published_path):
+    # the name of the container's pointer that the fold declares first
+    # (octeontx: struct otx_cptvf_wqe *wqe = from_work(wqe, work, twork)).
+    via: str = ""
 
     def expr(self) -> str:
         of = f"container_of(work, {self.ctype}, {self.field})"
@@ -239,13 +244,20 @@ def local_cb(codes: dict[str, str], legacy: dict[str, str], near: Callable[[str]
     path = "" if container else member_path([m for _, m, _ in sites if m])
     mirror = "" if container or path else mirror_member(
         codes, sites, ctype, (lambda g: {}) if _declared_in_c(codes, fld) else near)
+    param = defs[0][1].group(1)
+    pread = None
+    if not (container or path or mirror or wrapper) and len(sites) == 1 \
+            and ctype.startswith("struct "):
+        pread = published_path(codes, sites[0], body, param, ctype.split()[-1], near)
+        mirror = pread.path if pread else ""
     if not container and not path and not mirror and _named_member(texts, fld + "_data"):
         return f0, f"{where}: the name {fld}_data for its data field is taken"
     kind = ("container" if container else "member" if path else "mirror" if mirror
             else "field")
-    param = defs[0][1].group(1)
     fold, fold_type, drvdata = "", "", ""
-    if container and not wrapper:
+    if pread:
+        fold, fold_type = pread.pointer, pread.ptype
+    elif container and not wrapper:
         fold = void_pointer_read(body, param, ctype)
     elif mirror and not wrapper:
         fold, fold_type = mirror_pointer_read(texts, body, param, mirror)
@@ -253,7 +265,7 @@ def local_cb(codes: dict[str, str], legacy: dict[str, str], near: Callable[[str]
     elif path and not wrapper:
         fold, fold_type = member_pointer_read(texts, body, param, path)
     return LocalCb(kind, fld, ctype, param, defs[0][0], wrapper, path, mirror, fold, fold_type,
-                   drvdata)
+                   drvdata, pread.via if pread else "")
 
 
 def _wrapper_blocker(codes: dict[str, str], cb: str, sites: list[Site],
@@ -329,6 +341,15 @@ def note(c: LocalCb, cb: str) -> str:
                 f"object that holds the tasklet, and nothing in the driver sets it again. So "
                 f"'{c.drvdata}' is now from_work({c.drvdata}, work, {c.field}), the same "
                 f"pointer, and '{c.fold}' goes: no field is added.")
+    if c.kind == "mirror" and c.via:
+        g, h = c.mirror.split("->")
+        return (f"{cb}() was given the object that holds its work items ('{c.fold}'). The "
+                "function that sets them up allocates that object, sets each item's "
+                f"{g}, and only then stores the object in {g}->{h}, before which no other "
+                f"code can reach an item; nothing else writes {g}, and {h} is cleared only "
+                f"after the object is freed. So '{c.fold}' is now {c.via}->{c.mirror}, "
+                f"with {c.via} = from_work({c.via}, work, {c.field}): the same pointer, "
+                "with no field and no cast through unsigned long.")
     if c.kind == "mirror":
         how = (f"the work item runs the new {c.wrapper}(), which calls {cb}() with it"
                if c.wrapper else

@@ -217,7 +217,9 @@ def fold_locals(text: str, cs: "list[LocalCb]") -> str:
     cocci/22 put first in its body goes, and p's declaration becomes
     'struct C *p = from_work(p, work, f);', the same pointer. A mirror
     callback's 'struct T *p = (struct T *)d;' becomes
-    'struct T *p = container_of(work, C, f)->g;' the same way."""
+    'struct T *p = container_of(work, C, f)->g;' the same way, or, for a
+    path g->h (c.via), 'struct C *via = from_work(via, work, f);' and
+    'struct T *p = via->g->h;'."""
     for c in cs:
         local = re.compile(r"^\t+(?:unsigned long|uintptr_t) " + c.param + r" = "
                            + re.escape(c.expr()) + r";\n", re.M)
@@ -243,6 +245,10 @@ def fold_locals(text: str, cs: "list[LocalCb]") -> str:
                          f"&container_of(work, {c.ctype}, {c.field})->{c.path};")
                 # within 80 columns where it can be (netdev's iosm, crypto4xx)
                 new_decl = _local_line(tab, c.fold_type, "*" + c.fold, value, 80)[len(tab):]
+                if c.via:       # octeontx: the container first, then the path from it
+                    new_decl = (f"{c.ctype} *{c.via} = from_work({c.via}, work, {c.field});\n"
+                                + _local_line(tab, c.fold_type, "*" + c.fold,
+                                              f"{c.via}->{c.mirror};", 80))
             else:
                 d = void_read_re(c.param, c.fold, re.escape(c.ctype.split()[-1])
                                  ).search(mask(body))
