@@ -42,7 +42,7 @@ def form(body: str, more: str = FREE, head: str = HEAD) -> str:
                 "\tstruct vf_wqe_info *cwqe_info;\n\tint i;\n\n" + body + "\treturn 0;\n}\n")
     got, _ = locals_for({"a.c": code}, {})
     c = got["vq_work_handler"]
-    return c.kind + (":" + c.mirror + ":" + c.via if c.via else "")
+    return c.kind + (":" + c.mirror + ":" + c.via if c.via else "") + (":" + c.hop if c.hop else "")
 
 
 def loop(inner: str) -> str:
@@ -88,6 +88,16 @@ class PublishedPath(unittest.TestCase):
 
     def test_back_pointer_is_void(self) -> None:
         head = HEAD.replace("struct vf_dev *vf; };", "void *vf; };")
+        self.assertEqual(form(ALLOC + loop(INIT + BACK) + PUB, head=head),
+                         "mirror:vf->wqe_info:wqe:struct vf_dev *vf")
+
+    def test_back_pointer_is_void_and_its_name_taken(self) -> None:
+        head = HEAD.replace("struct vf_dev *vf; };", "void *vf; };").replace(
+            "\tpost(&cwqe_info->vq_wqe[0]);", "\tint vf = 0;\n\tpost(&cwqe_info->vq_wqe[vf]);")
+        self.assertEqual(form(ALLOC + loop(INIT + BACK) + PUB, head=head), "field")
+
+    def test_back_pointer_of_another_type(self) -> None:
+        head = HEAD.replace("struct vf_dev *vf; };", "struct pf_dev *vf; };")
         self.assertEqual(form(ALLOC + loop(INIT + BACK) + PUB, head=head), "field")
 
     def test_vf_reassigned(self) -> None:

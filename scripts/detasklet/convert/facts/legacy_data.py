@@ -17,6 +17,8 @@ from __future__ import annotations
 import re
 from typing import Callable
 
+from ...ctext.lex import block_at
+
 Site = tuple[str, "re.Match[str] | None", int]     # (file, the init parsed, its offset)
 
 
@@ -72,12 +74,27 @@ def _sole_typed_read(codes: list[str], body: str, d: str, decl: str) -> tuple[st
     return m.group("name"), "struct " + m.group("tag")
 
 
+def cast_read_re(d: str, tag: str = r"\w+") -> re.Pattern[str]:
+    """The cast '(struct T *)d' anywhere in an expression (vme_fake:
+    'fake_bridge = (struct vme_bridge *)data;'): group tag."""
+    return re.compile(r"\(\s*struct\s+(?P<tag>" + tag + r")\s*\*\s*\)\s*(?P<par>\()?\s*" + d
+                      + r"\b\s*(?(par)\))")
+
+
 def mirror_pointer_read(codes: list[str], body: str, d: str, g: str) -> tuple[str, str]:
     """(p, 'struct T') when the only read of d in body (masked) is
     'struct T *p = (struct T *)d;' (or (void *)d) and every declaration
     of a member g in the group is 'struct T *g;': p is then the member
-    itself, with no unsigned long on the way. ("", "") otherwise."""
-    return _sole_typed_read(codes, body, d, r"\bstruct\s+(\w+)\s*\*\s*" + g + r"\s*;")
+    itself, with no unsigned long on the way. ("*", 'struct T') when that
+    one read is the cast (struct T *)d inside another statement: the
+    cast becomes the member. ("", "") otherwise."""
+    decl = r"\bstruct\s+(\w+)\s*\*\s*" + g + r"\s*;"
+    got = _sole_typed_read(codes, body, d, decl)
+    c = cast_read_re(d).search(body)
+    if got[0] or not c or len(reads(d).findall(body)) != 1:
+        return got
+    decls = [t for code in codes for t in re.findall(decl, code)]
+    return ("*", "struct " + c.group("tag")) if set(decls) == {c.group("tag")} else ("", "")
 
 
 def member_pointer_read(codes: list[str], body: str, d: str, path: str) -> tuple[str, str]:
@@ -144,6 +161,12 @@ def _only_store(codes: dict[str, str], ctype: str, g: str) -> bool:
     --) or takes its address at most once, the store _stored found: a
     write through a variable declared as a pointer to another struct
     type does not count."""
+    return _writes_of(codes, ctype, g) == 1
+
+
+def _writes_of(codes: dict[str, str], ctype: str, g: str) -> int:
+    """How many times the codes write member g of ctype or take its
+    address (_only_store)."""
     tag = ctype.split()[-1]
     writes = 0
     pat = re.compile(r"(\w+)?\s*(?:->|\.)\s*" + g + r"\b\s*(?:(?:<<|>>|[-+*/%|&^])?=(?!=)|\+\+|--)"
@@ -158,7 +181,7 @@ def _only_store(codes: dict[str, str], ctype: str, g: str) -> bool:
                 if decl and decl[-1].group(1) != tag:
                     continue        # another struct's member of the same name
             writes += 1
-    return writes == 1
+    return writes
 
 
 def mirror_member(codes: dict[str, str], sites: list[Site], ctype: str,
@@ -223,3 +246,36 @@ def drvdata_read(codes: dict[str, str], site: Site, body: str, fold: str, ctype:
             or re.search(r"^\s*\w+\s*:(?!:)", between, re.M):
         return ""
     return q.group(2)
+
+
+def field_reason(codes: dict[str, str], body: str, d: str, ctype: str,
+                 sites: list[Site]) -> str:
+    """Why the data of a field-form callback needs its field, in the
+    driver's terms, when the body's one read of d is 'struct W *p =
+    (struct W *)d;': every init passed the value a member m of the
+    tasklet's own container had then, and the driver writes m in more
+    than one place; or the container declares no 'struct W *' member; or
+    each it declares is written in more than one place. "" otherwise."""
+    r = typed_read_re(d).search(body)
+    if not r or len(reads(d).findall(body)) != 1 or not ctype.startswith("struct "):
+        return ""
+    tag, w = ctype.split()[-1], r.group("tag")
+    own = {(_norm(x.group(1)), x.group(2)) for _, m, _ in sites if m for x in [re.fullmatch(
+        r"(.+?)\s*(?:->|\.)\s*(\w+)", _CASTS_RE.sub("", m.group("data").strip()))]
+        if x and _norm(x.group(1)) == _norm(m.group("e"))}
+    if len(own) == 1 and len(own) == len(sites):
+        e, g = own.pop()
+        if _writes_of(codes, ctype, g) > 1:
+            return (f"it is the value {e}->{g} had at tasklet_init(), and the driver "
+                    f"changes {g} later (it is written in more than one place)")
+    members = [m for c in codes.values() for s in re.finditer(r"\bstruct\s+" + tag + r"\s*\{", c)
+               for m in re.findall(r"\bstruct\s+" + w + r"\s*\*\s*(\w+)\s*;",
+                                   block_at(c, s.end() - 1) or "")]
+    if not members:
+        return (f"{ctype}, which holds the work item, has no member that points to a "
+                f"struct {w}")
+    if all(_writes_of(codes, ctype, g) > 1 for g in members):
+        return (f"{ctype}'s {'/'.join(sorted(set(members)))} is also a struct {w} pointer, "
+                "but the driver writes it in more than one place, so it may hold another "
+                "value when the work item runs")
+    return ""

@@ -49,8 +49,8 @@ from ...ctext.tasklet import (INIT_CB_RE, INIT_PTR_RE, MEMBER_INIT_RE, any_decla
                               init_or_legacy_callback, member_declaration)
 from .legacy import decl_re, def_re
 from .legacy_path import published_path
-from .legacy_data import (Site, drvdata_read, member_path, member_pointer_read, mirror_member,
-                          mirror_pointer_read, reads, void_pointer_read)
+from .legacy_data import (Site, drvdata_read, field_reason, member_path, member_pointer_read,
+                          mirror_member, mirror_pointer_read, reads, void_pointer_read)
 from .refusals import has_side_effect
 
 _CAST_USE = r"\(\s*(?!void\s*\*)(?:const\s+)?(?:struct\s+)?\w+\s*\*\s*\)\s*"
@@ -90,6 +90,12 @@ class LocalCb:
     # the name of the container's pointer that the fold declares first
     # (octeontx: struct otx_cptvf_wqe *wqe = from_work(wqe, work, twork)).
     via: str = ""
+    # With via: 'struct T *x' when the path's first member is a void *
+    # (legacy_path.PathRead.hop); the callback declares x = via->g first.
+    hop: str = ""
+    # Field kind: why no member of the container gives the data, in the
+    # driver's terms (legacy_data.field_reason); "" when not known.
+    need: str = ""
 
     def expr(self) -> str:
         of = f"container_of(work, {self.ctype}, {self.field})"
@@ -97,6 +103,9 @@ class LocalCb:
             return f"(unsigned long){of}"
         if self.kind == "member":
             return f"(unsigned long)&{of}->{self.path}"
+        if self.kind == "mirror" and self.hop:
+            g, h = self.mirror.split("->")
+            return f"(unsigned long)(({self.hop.split('*')[0].strip()} *){of}->{g})->{h}"
         if self.kind == "mirror":
             return f"(unsigned long){of}->{self.mirror}"
         return f"{of}->{self.field}_data"
@@ -261,11 +270,12 @@ def local_cb(codes: dict[str, str], legacy: dict[str, str], near: Callable[[str]
         fold = void_pointer_read(body, param, ctype)
     elif mirror and not wrapper:
         fold, fold_type = mirror_pointer_read(texts, body, param, mirror)
-        drvdata = drvdata_read(codes, sites[0], body, fold, ctype) if fold else ""
+        drvdata = drvdata_read(codes, sites[0], body, fold, ctype) if fold.isidentifier() else ""
     elif path and not wrapper:
         fold, fold_type = member_pointer_read(texts, body, param, path)
     return LocalCb(kind, fld, ctype, param, defs[0][0], wrapper, path, mirror, fold, fold_type,
-                   drvdata, pread.via if pread else "")
+                   drvdata, pread.via if pread else "", pread.hop if pread else "",
+                   field_reason(codes, body, param, ctype, sites) if kind == "field" else "")
 
 
 def _wrapper_blocker(codes: dict[str, str], cb: str, sites: list[Site],
@@ -347,12 +357,16 @@ def note(c: LocalCb, cb: str) -> str:
                 "function that sets them up allocates that object, sets each item's "
                 f"{g}, and only then stores the object in {g}->{h}, before which no other "
                 f"code can reach an item; nothing else writes {g}, and {h} is cleared only "
-                f"after the object is freed. So '{c.fold}' is now {c.via}->{c.mirror}, "
+                f"after the object is freed. So '{c.fold}' is now {c.via}->{c.mirror}"
+                + (f" (through '{c.hop}' = {c.via}->{g}, which {g} holds as void *)"
+                   if c.hop else "") + ", "
                 f"with {c.via} = from_work({c.via}, work, {c.field}): the same pointer, "
                 "with no field and no cast through unsigned long.")
     if c.kind == "mirror":
         how = (f"the work item runs the new {c.wrapper}(), which calls {cb}() with it"
                if c.wrapper else
+               f"its cast of '{c.param}' to {c.fold_type} * is now container_of(work, "
+               f"{c.ctype}, {c.field})->{c.mirror}" if c.fold == "*" else
                f"'{c.fold}' is now container_of(work, {c.ctype}, {c.field})->{c.mirror}"
                if c.fold else f"'{c.param}' is now {c.expr()}")
         return (f"{cb}() took the value that tasklet_init()'s caller had just stored in "
@@ -369,9 +383,10 @@ def note(c: LocalCb, cb: str) -> str:
                 "container_of() of the work item is that object.")
     if c.kind == "field":
         return (f"{cb}() took the tasklet's data, which is not the struct around the "
-                f"work item: that value is now kept in the new field {c.field}_data, set "
-                f"where tasklet_init() set it, and {cb}() reads it back into "
-                f"'{c.param}', so its body runs with the value it had before.")
+                f"work item{'; ' + c.need + '. The' if c.need else ': that'} value is now "
+                f"kept in the new field {c.field}_data, set where tasklet_init() set it, "
+                f"and {cb}() reads it back into '{c.param}', so its body runs with the "
+                "value it had before.")
     if c.fold:
         return (f"{cb}() read its old argument '{c.param}' once, cast through void * to "
                 f"the {c.ctype} pointer '{c.fold}': the container that every tasklet_init() "

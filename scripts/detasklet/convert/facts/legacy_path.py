@@ -10,15 +10,17 @@ before that store, so whenever it runs, container->cptvf->wqe_info is its
 data; no field is needed. published_path() proves each step:
 
 - the data D is a local pointer assigned once in the init's function,
-  from an allocation (*alloc*()), before the init; the tasklet lives in
-  that object (its expression E starts with D->);
-- between the allocation and the publication, D is only dereferenced for
-  a member (D->m, never &D->m but in the init itself), tested (!D) or
-  passed as the init's data: the object escapes nowhere else;
+  from a kernel allocator (kzalloc(), devm_kzalloc(), ...), before the
+  init; the tasklet lives in that object (its expression E starts with
+  D->);
+- between the allocation and the publication, D is only used to store
+  into a member of its object (D->m... = value;), tested (!D), or passed
+  to the init: the object escapes nowhere else;
 - right after the init, in the same block (no brace, jump, or change to
   E's names between), 'E.g = X;' with X a parameter of the function that
-  the function never assigns, every declaration of g being .struct X_type
-  *g;.; later in the function .X->h = D;.;
+  the function never assigns, every declaration of g being 'struct T *g;'
+  or 'void *g;' (then the callback names X first: cavium cpt); later in
+  the function 'X->h = D;';
 - the group (and the files around it, near()) writes g nowhere else and h
   nowhere else but 'Y->h = NULL;' after the object Y->h pointed to was
   freed (kfree*(V) with V = Y->h, earlier in the same function): a run of
@@ -47,6 +49,9 @@ class PathRead:
     pointer: str    # p, the callback's pointer
     ptype: str      # "struct W", its type
     via: str        # the name of the container's pointer in the callback
+    # 'struct T *x' when g is declared 'void *g' (cavium cpt): the callback
+    # declares x = via->g, then reads x->h; "" when g is 'struct T *g'.
+    hop: str = ""
 
 
 def _writes(code: str, member: str) -> list[re.Match[str]]:
@@ -97,11 +102,13 @@ def _writes_ok(codes: dict[str, str], tag: str, member: str, allowed: int) -> bo
 
 
 def _escapes(span: str, d: str) -> bool:
-    """Whether span (masked, the init removed) uses d other than as D->m
-    (not under &), !D or a test D == / != NULL."""
+    """Whether span (masked, the init removed) uses d other than as a
+    store into a member of its object (D->m... = value;) or a test !D:
+    any other use could hand the object, or a part of it, to other code."""
     for u in re.finditer(r"(?<![\w.>])" + d + r"\b", span):
         after, before = span[u.end():], span[:u.start()].rstrip()
-        if re.match(r"\s*->", after) and not re.search(r"&\s*\(?$", before):
+        if re.match(r"\s*->\s*\w+(?:\s*\[[^\]=;]*\]|\s*(?:->|\.)\s*\w+)*\s*=(?!=)", after) \
+                and before[-1:] in (";", "{", "}", ")"):
             continue
         if before.endswith("!") and not before.endswith("!="):
             continue
@@ -113,8 +120,9 @@ def _local_init(code: str, m: "re.Match[str]", at: int
                 ) -> tuple[str, int, int, int, str] | None:
     """(D, start of the function body, end of the allocation, end of the
     init, W) when the init m (at offset at) passes a local 'struct W *D'
-    that the function assigns once, from an allocation before the init,
-    and E starts with D->."""
+    that the function assigns once, from a kernel allocator (kzalloc(),
+    kmalloc_array(), devm_kzalloc(), vzalloc(), ...) before the init, and
+    E starts with D->."""
     data = _CASTS_RE.sub("", m.group("data").strip())
     if not re.fullmatch(r"\w+", data) or not re.match(data + r"\s*->", m.group("e").strip()):
         return None
@@ -125,7 +133,8 @@ def _local_init(code: str, m: "re.Match[str]", at: int
         return None
     sets = [s for s in re.finditer(r"(?<![\w.>])" + data + r"\s*=(?!=)", body)]
     if len(sets) != 1 or brace + sets[0].start() > at or not re.match(
-            r"\s*(?:\([^()]*\)\s*)?\w*alloc\w*\s*\(", body[sets[0].end():]):
+            r"\s*(?:\([^()]*\)\s*)?(?:devm_)?(?:k|kv|v)[zmc]?alloc\w*\s*\(",
+            body[sets[0].end():]):
         return None
     alloc = code.find(";", brace + sets[0].end()) + 1
     return data, brace, alloc, at + len(m.group(0)), w.group(1)
@@ -176,32 +185,41 @@ def published_path(codes: dict[str, str], site: Site, body: str, d: str, ctag: s
         return None
     g, xtag, pub = found
     h = pub.group(1)
-    gdecls = {t for c in codes.values() for t in re.findall(r"(\w+)\s*\*\s*" + g + r"\s*;", c)}
-    if gdecls != {xtag}:
+    gdecls = {t for c in codes.values() for sb in re.finditer(r"\bstruct\s+" + ctag + r"\s*\{", c)
+              for t in re.findall(r"(\w+)\s*\*\s*" + g + r"\s*;", block_at(c, sb.end() - 1) or "")}
+    if gdecls not in ({xtag}, {"void"}):
         return None                 # the path must dereference g as X's type
+    x = pub.group(0).split("->")[0].strip()
+    hop = f"struct {xtag} *{x}" if gdecls == {"void"} else ""
     if _escapes(code[alloc:at] + ";" + code[end:pub.start()], data):
         return None
     around = {**near(g), **near(h), **codes}
     if not _writes_ok(around, ctag, g, 1) or not _writes_ok(around, xtag, h, 1):
         return None
-    return _read(codes, body, d, PathRead(f"{g}->{h}", "", "struct " + wtag, ""), ctag)
+    return _read(codes, around, body, d, PathRead(f"{g}->{h}", "", "struct " + wtag, "", hop),
+                 ctag)
 
 
-def _read(codes: dict[str, str], body: str, d: str, pr: PathRead, ctag: str) -> PathRead | None:
+def _read(codes: dict[str, str], around: dict[str, str], body: str, d: str, pr: PathRead,
+          ctag: str) -> PathRead | None:
     """pr with the callback's pointer and the container's name filled in,
     when the body's one read of d is 'struct W *p = (struct W *)d;' (or
     (void *)d), every declaration of h is 'void *h;' or 'struct W *h;',
-    and a name the group gives struct ctag pointers is free in body."""
+    and a name the group gives struct ctag pointers is free in body.
+    around: the group and the files near it (h may be declared there)."""
     wtag = pr.ptype.split()[-1]
     if len(reads(d).findall(body)) != 1:
         return None
     r = typed_read_re(d, tag=wtag).search(body)
     h = pr.path.split("->")[-1]
-    decls = [t for c in codes.values() for t in re.findall(r"(\w+)\s*\*\s*" + h + r"\s*;", c)]
+    decls = [t for c in around.values() for t in re.findall(r"(\w+)\s*\*\s*" + h + r"\s*;", c)]
     if not r or not decls or set(decls) - {"void", wtag}:
         return None
     names = Counter(n for c in codes.values()
                     for n in re.findall(r"\bstruct\s+" + ctag + r"\s*\*\s*(\w+)\s*[;=,)]", c))
+    taken = {r.group("name"), pr.hop.split("*")[-1]}
     via = next((n for n, _ in names.most_common()
-                if n != r.group("name") and not re.search(r"\b" + n + r"\b", body)), "")
-    return PathRead(pr.path, r.group("name"), pr.ptype, via) if via else None
+                if n not in taken and not re.search(r"\b" + n + r"\b", body)), "")
+    if pr.hop and reads(pr.hop.split("*")[-1]).search(body):
+        return None                 # the name of X is used in the callback
+    return PathRead(pr.path, r.group("name"), pr.ptype, via, pr.hop) if via else None

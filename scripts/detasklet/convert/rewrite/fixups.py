@@ -28,7 +28,7 @@ from ...ctext.tasklet import (FORWARD_DECL_RE, MEMBER_LINE_RE, SCHEDULE_CALL_RE,
                               member_declaration, only_forward_declared)
 from ...mapping import MAPPING, bh_queue
 
-from ..facts.legacy_data import typed_read_re, void_read_re
+from ..facts.legacy_data import cast_read_re, typed_read_re, void_read_re
 from ..facts import unused
 from . import comments
 
@@ -231,7 +231,8 @@ def fold_locals(text: str, cs: "list[LocalCb]") -> str:
                 continue
             end = brace + len(block)
             body = text[m.end():end]
-            folded = _fold_drvdata(body, c) if c.kind == "mirror" and c.drvdata else None
+            folded = _fold_drvdata(body, c) if c.kind == "mirror" and c.drvdata else \
+                _fold_cast(body, c) if c.kind == "mirror" and c.fold == "*" else None
             if folded is not None:
                 text = text[:m.start()] + folded + text[end:]
                 continue
@@ -246,9 +247,7 @@ def fold_locals(text: str, cs: "list[LocalCb]") -> str:
                 # within 80 columns where it can be (netdev's iosm, crypto4xx)
                 new_decl = _local_line(tab, c.fold_type, "*" + c.fold, value, 80)[len(tab):]
                 if c.via:       # octeontx: the container first, then the path from it
-                    new_decl = (f"{c.ctype} *{c.via} = from_work({c.via}, work, {c.field});\n"
-                                + _local_line(tab, c.fold_type, "*" + c.fold,
-                                              f"{c.via}->{c.mirror};", 80))
+                    new_decl = _path_decls(tab, c)
             else:
                 d = void_read_re(c.param, c.fold, re.escape(c.ctype.split()[-1])
                                  ).search(mask(body))
@@ -258,6 +257,32 @@ def fold_locals(text: str, cs: "list[LocalCb]") -> str:
             body = body[:d.start()] + new_decl + body[d.end():]
             text = text[:m.start()] + body + text[end:]
     return text
+
+
+def _path_decls(tab: str, c: "LocalCb") -> str:
+    """The declarations that read a published path (c.via): the container
+    from_work(), then, when the path's first member is a void *, that
+    pointer (c.hop), then the callback's pointer; the first without tab."""
+    g, h = c.mirror.split("->")
+    out = f"{c.ctype} *{c.via} = from_work({c.via}, work, {c.field});\n"
+    value = f"{c.via}->{c.mirror};"
+    if c.hop:
+        typ, x = c.hop.rsplit("*", 1)
+        out += f"{tab}{typ.strip()} *{x} = {c.via}->{g};\n"
+        value = f"{x}->{h};"
+    return out + _local_line(tab, c.fold_type, "*" + c.fold, value, 80)
+
+
+def _fold_cast(body: str, c: "LocalCb") -> str | None:
+    """A mirror callback's body (after its local) whose one read of its old
+    argument is the cast (struct T *)d inside a statement
+    (legacy_data.mirror_pointer_read's "*"): the cast becomes the member
+    the data was stored in. None when it is not found."""
+    r = cast_read_re(c.param, re.escape(c.fold_type.split()[-1])).search(mask(body))
+    if not r:
+        return None
+    return (body[:r.start()] + f"container_of(work, {c.ctype}, {c.field})->{c.mirror}"
+            + body[r.end():])
 
 
 def _fold_drvdata(body: str, c: "LocalCb") -> str | None:
