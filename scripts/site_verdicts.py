@@ -4,7 +4,9 @@
 refused file with its reason, without spatch: the scan, the groups and the
 choice of convert (convert.pipeline up to the sites), one line each,
 sorted; and each exact kill whose run calls through a pointer the group
-never sets (UNFOLLOWED, convert.verdicts.kills). Two runs (before and after a change to the analyses) compared
+never sets (UNFOLLOWED, convert.verdicts.kills), and each flush then cancel
+whose item another function not shown stopped may queue at the kill
+(LIVE, convert.verdicts.queuers). Two runs (before and after a change to the analyses) compared
 with diff list every site whose verdict changed:
 
     PYTHONPATH=scripts python3 scripts/site_verdicts.py KDIR > after.txt
@@ -29,14 +31,19 @@ def main(argv: list[str]) -> int:
     scans = scan.scan_tree(kdir, [], None, None)
     found = groups.group_files(kdir, scans, jobs, 600)
     old = {f: read_text(kdir / f) for g in found for f in g.files}
-    found = pipeline.chosen(found, old, decisions.load(), kdir_.kernel_version(kdir), jobs, 600)
+    found = pipeline.chosen(found, old, decisions.load(), kdir_.kernel_version(kdir), jobs, 600,
+                            kdir)
     lines = []
     for g in found:
         for s in g.plan.sites:
             if s.verdict or s.api != "tasklet_schedule":
                 lines.append(f"{s.path}:{s.line} {s.function}() {s.api} -> "
                              f"{s.replacement or '-'}: {s.verdict or '-'} ({s.analysis})")
-            blind = re.search(r"nor can (.*?), called in (\S+) through a pointer", s.why)
+            blind = re.search(r"nor can (.*?), called in (\S+) (?:through a pointer|and "
+                              r"defined in no file read)", s.why)
+            live = re.search(r"; (.*?) (?:is|are) not shown stopped before the kill", s.why)
+            if live:
+                lines.append(f"{s.path}:{s.line} {s.function}() LIVE: {live.group(1)}")
             if blind:
                 lines.append(f"{s.path}:{s.line} {s.function}() UNFOLLOWED: {blind.group(1)} "
                              f"in {blind.group(2)}")

@@ -14,7 +14,8 @@ tests/NAME/         a folder case (a header and several .c): expected/NAME.patch
 tests/NAME.toml     the decisions the case's driver comes with (decisions/ form).
 expected/NAME.sites the verdict of each enable/kill/disable/... site, one a line
                     (line, function, API, replacement, verdict, analysis).
-expected/NAME.why   when there, the sentence of each such site (line: why).
+expected/NAME.why   when there, the sentence of each such site (line: why;
+                    a folder case's lines start with the file: path:line: why).
 tests/thread-NAME.c a case converted with TARGET=thread; expected/thread-NAME.target
                     pins the target it got and why, and each guard (line,
                     work function, callback).
@@ -146,6 +147,14 @@ def case_dir(d: Path) -> str:
     steps = EXPECTED / f"{d.name}.steps"
     if steps.exists() and own_patches(outs) != steps.read_text():
         return "the driver's own patches (fix, prep) differ from expected"
+    outs = sorted(outs, key=lambda o: o.path)
+    for suffix, got in (("sites", "".join(f"{o.path}:{v}" for o in outs
+                                          for v in verdicts(o).splitlines(True))),
+                        ("why", "".join(f"{o.path}:{w}" for o in outs
+                                        for w in sentences(o).splitlines(True)))):
+        pinned = EXPECTED / f"{d.name}.{suffix}"
+        if pinned.is_file() and pinned.read_text() != got:
+            return f"site {suffix} differ from {pinned.name}:\n{got}"
     return ""
 
 

@@ -120,7 +120,9 @@ class Reach(unittest.TestCase):
         # and why that code cannot queue bh again (convert.verdicts.outside):
         # the one function that queues it is static and its address goes nowhere
         self.assertTrue(s.why.endswith(
-            "nor do the functions it calls in this driver; nor can e->ops->complete_fn(), "
+            "nor do the functions it calls in this driver; the other function queueing it "
+            "cannot run at the kill: foo_submit() (static, never called: no call names it and "
+            "its address is never taken); nor can e->ops->complete_fn(), "
             "called in foo_bh() through a pointer to code outside these files: no file "
             "outside these names bh, and the only function here that queues it, directly or "
             "through a call (foo_submit()), is static, and its address is taken nowhere, "

@@ -25,7 +25,7 @@ int qv_up(struct qv *q, int core)
 		tasklet_setup(&q->resp, core_cb);
 	else
 		tasklet_setup(&q->resp, slc_cb);
-	return 0;
+	return request_irq(q->irq, isr, 0, "qv", q);
 }
 void qv_down(struct qv *q)
 {

@@ -48,7 +48,7 @@ from ..ctext.lex import mask
 from ..ctext.includes import Resolver
 from .rewrite import classify, spatch
 from .verdicts import decisions, sites
-from .facts import groups, scan
+from .facts import groups, module_reach, scan
 from .target import policy, reclaim, thread
 from .output import write
 
@@ -97,7 +97,7 @@ def run(kdir: Path, paths: list[str], jobs: int, timeout: int,
     old = {f: read_text(kdir / f) for g in found for f in g.files}
     api = {s.path: s.idents for s in scans}
     decs = decisions.load() if decs is None else decs
-    found = chosen(found, old, decs, kernel, jobs, timeout)
+    found = chosen(found, old, decs, kernel, jobs, timeout, kdir)
     for line in unmatched(found, decs, kernel):
         log.warning(line)
         if warnings is not None:
@@ -202,14 +202,15 @@ class Clock:
         self.last = now
 
 
-def _chosen(job: tuple[groups.Group, dict[str, str], list[decisions.Decision], float | None]
-            ) -> groups.Group:
-    g, old, decs, timeout = job
+def _chosen(job: tuple[groups.Group, dict[str, str], list[decisions.Decision], float | None,
+                       Path | None, list[str], dict[str, str]]) -> groups.Group:
+    g, old, decs, timeout, kdir, others, mates = job
     if g.timed_out:             # its facts outran the time limit: refused already
         return g
     try:
         with proc.time_limit(timeout) if timeout else contextlib.nullcontext():
-            choose_sites(g, old, decs)
+            module = module_reach.codes(kdir, others) if kdir and others else {}
+            choose_sites(g, old, decs, module, mates)
     except proc.TimeLimit:
         g.plan = sites.Plan()
         groups.too_long(g, timeout or 0, "planning the calls")
@@ -217,12 +218,19 @@ def _chosen(job: tuple[groups.Group, dict[str, str], list[decisions.Decision], f
 
 
 def chosen(found: list[groups.Group], old: dict[str, str], decs: list[decisions.Decision],
-           kernel: str, jobs: int, timeout: float | None = None) -> list[groups.Group]:
+           kernel: str, jobs: int, timeout: float | None = None,
+           kdir: Path | None = None) -> list[groups.Group]:
     """choose_sites() for every group, in jobs processes when more than one;
-    a group that takes more than timeout seconds has its files refused."""
+    a group that takes more than timeout seconds has its files refused.
+    kdir: the tree, whose kbuild files give each group's module files
+    (convert.facts.module_reach; None: the group's files only)."""
     log.info(f"sites: planning the calls of {len(found)} groups...")
+    mods: dict[str, dict[str, str]] = {}
     work = [(g, {f: g.source.get(f, old[f]) for f in g.files},
-             decisions.for_files(decs, set(g.files), kernel), timeout)
+             decisions.for_files(decs, set(g.files), kernel), timeout, kdir,
+             module_reach.files(kdir, g.files, mods) if kdir else [],
+             module_reach.keys(kdir, g.files + module_reach.files(kdir, g.files, mods), mods)
+             if kdir else {})
             for g in found]
     if jobs > 1 and len(work) > 1:
         with proc.pool(jobs) as ex:
@@ -246,11 +254,15 @@ def unmatched(found: list[groups.Group], decs: list[decisions.Decision],
     return lines
 
 
-def choose_sites(g: groups.Group, old: dict[str, str], decs: list[decisions.Decision]) -> None:
+def choose_sites(g: groups.Group, old: dict[str, str], decs: list[decisions.Decision],
+                 module: dict[str, str] | None = None,
+                 mates: dict[str, str] | None = None) -> None:
     """The replacement of every enable/kill/disable/... site of group g
     (verdicts.sites), and each file's text with its chosen calls renamed to
-    their markers, which is what spatch reads."""
-    g.plan = sites.plan({f: mask(old[f]) for f in g.files}, decs, g.hi_keys)
+    their markers, which is what spatch reads; module: the masked codes of
+    the other files of its kbuild modules, read by the kill analysis;
+    mates: each .c file's kbuild module (convert.facts.module_reach.keys)."""
+    g.plan = sites.plan({f: mask(old[f]) for f in g.files}, decs, g.hi_keys, module, mates)
     for f, why in g.plan.refusals.items():
         g.refusals.setdefault(f, why)
     for f in g.files:

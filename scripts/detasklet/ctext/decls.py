@@ -36,3 +36,23 @@ def base_struct(code: str, pos: int, expr: str,
                       + re.escape(m.group(1)) + r"\s*[,;=)\[]")
     found = decl.findall(code, start, pos)
     return f"struct {found[-1]}" if found else ""
+
+
+_PROTO_RE = re.compile(r"^[ \t]*(?:[A-Za-z_][\w]*[ \t*]+)+\**[ \t]*([A-Za-z_]\w*)[ \t]*\([^;{}()]*"
+                       r"(?:\([^;{}()]*\)[^;{}()]*)*\)[\w\s()]*;", re.M)
+_NOT_TYPES = frozenset({"return", "else", "do", "goto", "case", "sizeof", "typeof", "if",
+                        "while", "for", "switch", "define", "undef"})
+
+
+def prototypes(code: str) -> set[str]:
+    """The functions masked code declares by a prototype at file scope
+    (`void foo(struct bar *b);`, `extern int baz(void);`), function
+    bodies and preprocessor lines aside."""
+    parts, last = [], 0
+    for a, b, _ in function_spans(code):
+        parts += [code[last:a], ";", "\n" * code.count("\n", a, b)]
+        last = b
+    code = "".join(parts) + code[last:]
+    code = re.sub(r"^[ \t]*#(?:[^\n]*\\\n)*[^\n]*", "", code, flags=re.M)
+    return {m.group(1) for m in _PROTO_RE.finditer(code)
+            if not _NOT_TYPES & set(re.findall(r"\w+", code[m.start():m.start(1)]))}

@@ -236,3 +236,45 @@ class Enablement:
             if found:
                 return False
         return False if found else None
+
+
+
+def _module_at(kdir: Path, path: str, mods: dict[str, dict[str, str]]) -> tuple[str, str, str]:
+    """(folder, path's object relative to it, module) of the kbuild file
+    (path's folder's, or one up to three folders above that names it by a
+    relative path) that links path's object in; ("", "", "") when none."""
+    if not path.endswith(".c"):
+        return "", "", ""
+    stem = path[:-2]
+    d = path.rpartition("/")[0]
+    for _ in range(4):
+        if d not in mods:
+            mods[d] = modules(read(kdir, d))
+        rel = stem[len(d) + 1:] if d else stem
+        if rel in mods[d]:
+            return d, rel, mods[d][rel]
+        if not d:
+            break
+        d = d.rpartition("/")[0]
+    return "", "", ""
+
+
+def module_key(kdir: Path, path: str, mods: dict[str, dict[str, str]]) -> str:
+    """'folder:module' of the kbuild module that links path's object in;
+    '' for a header or a file no kbuild file names. mods: a cache of
+    modules() by folder."""
+    d, rel, mod = _module_at(kdir, path, mods)
+    return f"{d}:{mod}" if rel else ""
+
+
+def module_files(kdir: Path, path: str, mods: dict[str, dict[str, str]]) -> list[str]:
+    """The other .c files of the kbuild module that links path's object in
+    (tree-relative, sorted): the objects its kbuild file links into the
+    same composite object (`m-y := a.o b.o`, `m-objs`), those whose .c
+    file exists. [] for a header, an object built on its own, or a file no
+    kbuild file names. mods: a cache of modules() by folder."""
+    d, rel, mod = _module_at(kdir, path, mods)
+    if not rel:
+        return []
+    return sorted(f"{d}/{o}.c" if d else f"{o}.c" for o, m in mods[d].items()
+                  if m == mod and o != rel and (kdir / d / f"{o}.c").is_file())

@@ -108,20 +108,7 @@ def module_of(kdir: Path, path: str, mods: dict[str, dict[str, str]]) -> str:
     that names it by a relative path); '' for a header, or a file no
     kbuild file names (a .c included by another). mods: a cache of
     ctext.kbuild.modules() by folder."""
-    if not path.endswith(".c"):
-        return ""
-    stem = posixpath.splitext(path)[0]
-    d = posixpath.dirname(path)
-    for _ in range(4):
-        if d not in mods:
-            mods[d] = kbuild.modules(kbuild.read(kdir, d))
-        rel = stem[len(d) + 1:] if d else stem
-        if rel in mods[d]:
-            return f"{d}:{mods[d][rel]}"
-        if not d:
-            return ""
-        d = posixpath.dirname(d)
-    return ""
+    return kbuild.module_key(kdir, path, mods)
 
 
 def header_modules(kdir: Path, headers: list[str], sources: list[str],

@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
-from ...ctext.decls import base_struct
+from ...ctext.decls import base_struct, prototypes
 from ...ctext.lex import call_args, function_spans
 from ...ctext.pointers import assigned, pointer_calls
 from ...ctext.tasklet import DECLARE_RE, SETUP_OR_INIT_RE, key, schedule_of
@@ -58,15 +58,56 @@ class Facts:
     # with it ("": not known, or a global)
     structs: dict[str, dict[str, set[str]]] = field(default_factory=dict)
     homes: dict[str, str] = field(default_factory=dict)  # function -> the file defining it
+    # the other files of the group's kbuild modules (masked), read for the
+    # functions the group reaches (facts_of), never rewritten
+    module: dict[str, str] = field(default_factory=dict)
+    # functions a file of the group declares (a prototype) that no file
+    # read defines: another module's, whose run is not read
+    unread: set[str] = field(default_factory=set)
+    # .c file -> its kbuild module, 'folder:module' (one driver's instances)
+    mates: dict[str, str] = field(default_factory=dict)
 
 
-def facts_of(codes: dict[str, str]) -> Facts:
+def _module_functions(bodies: dict[str, str], homes: dict[str, str], codes: dict[str, str],
+                      module: dict[str, str]) -> set[str]:
+    """Add to bodies (and homes) the functions of the module's other files
+    (module: path -> masked code, convert.facts.module_reach) that the
+    group's functions reach: called by name, or stored (in any file read)
+    into a member they call through; the functions added."""
+    index: dict[str, tuple[str, str]] = {}
+    for path, code in module.items():
+        for a, b, n in function_spans(code):
+            if n not in bodies:
+                index.setdefault(n, (path, code[a:b]))
+    stores: dict[str, set[str]] = {}
+    for code in list(codes.values()) + list(module.values()):
+        for name, fns in assigned(code).items():
+            stores.setdefault(name, set()).update(fns & index.keys())
+    todo, added = sorted(bodies), set()
+    while todo:
+        body = bodies[todo.pop()]
+        names = set(_CALLED_RE.findall(body)) | {
+            g for m, _ in pointer_calls(body) for g in stores.get(m, ())}
+        for n in sorted(names - bodies.keys()):
+            if n in index:
+                homes[n], bodies[n] = index[n]
+                added.add(n)
+                todo.append(n)
+    return added
+
+
+def facts_of(codes: dict[str, str], module: dict[str, str] | None = None) -> Facts:
+    """The facts of a group's masked codes; module: the masked codes of the
+    other files of its kbuild modules, of which the functions the group
+    reaches are read too (their run is part of a kill's proof)."""
     bodies: dict[str, str] = {}
     homes: dict[str, str] = {}
     for path, code in codes.items():
         for a, b, n in function_spans(code):
             bodies.setdefault(n, code[a:b])
             homes.setdefault(n, path)
+    module = module or {}
+    added = _module_functions(bodies, homes, codes, module) if module else set()
     callees = {n: {c for c in _CALLED_RE.findall(b) if c in bodies and c != n}
                for n, b in bodies.items()}
     callers: dict[str, set[str]] = {n: set() for n in bodies}
@@ -98,8 +139,15 @@ def facts_of(codes: dict[str, str]) -> Facts:
             regs.setdefault(fn, r)
         static |= {n for n in bodies if is_static(code, n)}
         refd |= {n for n in bodies if n in code and referenced(code, n)}
+    for n in added:         # a function of another file: its own file says
+        home = module[homes[n]]
+        static |= {n} if is_static(home, n) else set()
+        refd |= {n} if referenced(home, n) else set()
+    for code in module.values():
+        for fn, r in registrations(code).items():
+            regs.setdefault(fn, r)
     stored: dict[str, set[str]] = {}
-    for code in codes.values():
+    for code in list(codes.values()) + list(module.values()):
         for name, fns in assigned(code).items():
             stored.setdefault(name, set()).update(fns)
     return Facts(bodies, callers, callees, cbs, regs, codes, static=static, inits=inits,
@@ -108,7 +156,8 @@ def facts_of(codes: dict[str, str]) -> Facts:
                  assigned={n: fns & bodies.keys() for n, fns in stored.items()
                            if fns & bodies.keys()},
                  assigned_other={n for n, fns in stored.items() if fns - bodies.keys()},
-                 homes=homes)
+                 homes=homes, module=module,
+                 unread=set().union(*(prototypes(c) for c in codes.values())) - bodies.keys())
 
 
 def teardown(fn: str, f: Facts, seen: frozenset[str] = frozenset()) -> Registration | None:
@@ -179,7 +228,7 @@ def next_calls(fn: str, f: Facts) -> list[str]:
     return sorted(f.callees.get(fn, set()) | through)
 
 
-def _reached(item: str, f: Facts) -> list[tuple[str, str]]:
+def reached(item: str, f: Facts) -> list[tuple[str, str]]:
     """(callback, function) for each callback of item and each function
     of the group it reaches through calls (direct, or through a pointer
     member to the functions of the group stored into it), the callback
@@ -202,12 +251,16 @@ def _unfollowed(item: str, f: Facts) -> tuple[str, str, str] | None:
     the functions the callbacks of item reach, whose member no assignment
     of the group sets to a function of the group, or that the group also
     sets to something else (a parameter, a function defined elsewhere):
-    what it runs is not known to the analysis. None when every pointer
-    call reached is resolved."""
-    for cb, fn in _reached(item, f):
+    what it runs is not known to the analysis; or of the first direct call
+    to a function a file of the group declares and no file read defines
+    (another module's: f.unread). None when every call reached is read."""
+    for cb, fn in reached(item, f):
         for member, call in f.pointer_calls.get(fn, ()):
             if member not in f.assigned or member in f.assigned_other:
                 return cb, fn, call
+        called = sorted(set(_CALLED_RE.findall(f.bodies.get(fn, ""))) & f.unread)
+        if called:      # a direct call to a function of another module
+            return cb, fn, called[0]
     return None
 
 
@@ -223,7 +276,7 @@ def through_pointers(item: str, f: Facts) -> list[str]:
     """The pointer calls the reach of item followed, with the functions of
     the group they lead to: "ops->handler() (foo_handler())"."""
     out = []
-    for _, fn in _reached(item, f):
+    for _, fn in reached(item, f):
         for member, call in f.pointer_calls.get(fn, ()):
             fns = f.assigned.get(member)
             words = f"{call}(), set to {' or '.join(f'{g}()' for g in sorted(fns))}" \
@@ -237,7 +290,7 @@ def requeues_itself(item: str, f: Facts) -> str:
     """The callback of item that queues item again, directly or through a
     function of the group it calls; "" when none does."""
     sched = schedule_of(item)
-    return next((cb for cb, fn in _reached(item, f) if sched.search(f.bodies.get(fn, ""))), "")
+    return next((cb for cb, fn in reached(item, f) if sched.search(f.bodies.get(fn, ""))), "")
 
 
 def completes(item: str, f: Facts) -> tuple[str, str]:
@@ -247,15 +300,22 @@ def completes(item: str, f: Facts) -> tuple[str, str]:
     own functions too: those are read); else the first call through a
     pointer the analysis cannot follow (unresolved()), which may complete
     work; ("", "") when none does."""
-    for cb, fn in _reached(item, f):
+    for cb, fn in reached(item, f):
         call = completion_call(f.bodies.get(fn, ""))
         if call:
             return cb, call + (f" in {fn}()" if fn != cb else "")
     hit = _unfollowed(item, f)
     if hit:
         cb, fn, call = hit
-        return cb, f"{call}() through a pointer" + (f" in {fn}()" if fn != cb else "")
+        how = "of another module, not read" if direct(call) else "through a pointer"
+        return cb, f"{call}() {how}" + (f" in {fn}()" if fn != cb else "")
     return "", ""
+
+
+def direct(call: str) -> bool:
+    """Whether an unread call (_unfollowed) names its function: a call of
+    another module's function, not one through a pointer."""
+    return re.fullmatch(r"\w+", call) is not None
 
 
 def roots(fn: str, f: Facts) -> set[str]:

@@ -16,9 +16,9 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from . import balance, outside
-from .analyses import (Facts, completes, requeues_itself, stopped_before, teardown,
-                       through_pointers, unresolved)
+from . import balance, outside, queuers
+from .analyses import (Facts, completes, direct, reached, requeues_itself, stopped_before,
+                       teardown, through_pointers, unresolved)
 
 if TYPE_CHECKING:
     from .sites import Site
@@ -121,8 +121,11 @@ def kill(s: Site, f: Facts) -> str:
         e = found[0]
         s.replacement = s.verdict = s.analysis = s.why = ""
         via = f" (through {e.queues}())" if e.queues != e.fn else ""
-        return (f"the run of {s.item} calls {blind}, through a pointer no assignment in the "
-                f"group sets (code outside these files); {e.fn}() ({e.how}) can be "
+        how = ("a function no file read defines (another module's)"
+               if direct(blind.partition("()")[0]) else
+               "through a pointer no assignment in the group sets")
+        return (f"the run of {s.item} calls {blind}, {how} (code outside these files); "
+                f"{e.fn}() ({e.how}) can be "
                 f"called from outside the group and queues {s.item}{via}: if the call "
                 f"reaches it, tasklet_kill() waited for the run queued again, flush_work() "
                 "waits for one run only; a decision for the driver")
@@ -147,8 +150,10 @@ def _no_entry(item: str, blind: str, f: Facts) -> str:
                if regs else f"{'its address is' if one else 'their addresses are'} taken "
                "nowhere")
             if qs else f"no function here queues {item}")
-    return (f"nor can {call}, called in {fn} through a pointer to code outside these "
-            f"files: no file outside these names {item}, and {said}")
+    how = ("and defined in no file read (another module's)" if direct(call[:-2]) else
+           "through a pointer to code outside these files")
+    return (f"nor can {call}, called in {fn} {how}: no file outside these names {item}, "
+            f"and {said}")
 
 
 def _reach(item: str, f: Facts) -> str:
@@ -156,9 +161,20 @@ def _reach(item: str, f: Facts) -> str:
     callbacks and the functions of the group they call, with the pointer
     calls it followed."""
     names = sorted(f.callbacks.get(item, ()))
-    return (f"{listed(names, item)} and the functions "
-            f"{'it calls' if len(names) <= 1 else 'they call'} in this driver"
+    return (f"{listed(names, item)} and "
+            f"{_calls(item, f, 'it calls' if len(names) <= 1 else 'they call')}"
             + _pointers(item, f))
+
+
+def _calls(item: str, f: Facts, verb: str = "it calls") -> str:
+    """"the functions it calls in this driver", and, when the run goes on
+    into other files of its kbuild module, ", in foo_reqmgr.c too"."""
+    other = sorted({f.homes[fn].rpartition("/")[2] for _, fn in reached(item, f)
+                    if f.homes.get(fn, "") in f.module})
+    if not other:
+        return f"the functions {verb} in this driver"
+    names = other[0] if len(other) == 1 else ", ".join(other[:-1]) + " and " + other[-1]
+    return f"the functions {verb} in this driver, in {names} too"
 
 
 def _pointers(item: str, f: Facts) -> str:
@@ -199,9 +215,8 @@ def _kill(s: Site, f: Facts) -> str:
                  + f" pending run of {done_cb}() can complete work a caller waits "
                  f"for ({call}): flush_work() lets it run and waits, as tasklet_kill() did, "
                  "and cancel_work_sync() after it would drop a run queued again; "
-                 f"{done_cb}() never queues {s.item} itself, nor do the functions it calls "
-                 "in this driver"
-                 f"{_pointers(s.item, f)}")
+                 f"{done_cb}() never queues {s.item} itself, nor do {_calls(s.item, f)}"
+                 f"{_pointers(s.item, f)}" + _others(s, f, ""))
         return ""
     unproven = (f"{s.function}() is not proven a teardown path (neither it nor every "
                 "caller of it is registered as .remove, .ndo_stop, module_exit() or a "
@@ -216,10 +231,37 @@ def _kill(s: Site, f: Facts) -> str:
     s.why = (f"flush_work() lets a pending run of {listed(names, s.item)} happen and waits "
              "for it, as tasklet_kill() did, and cancel_work_sync() after it would drop a run "
              f"queued again: {listed(names, s.item)} never {'queues' if one else 'queue'} "
-             f"{s.item} {'itself' if one else 'themselves'}, nor do the functions "
-             f"{'it calls' if one else 'they call'} in this driver{_pointers(s.item, f)}, so "
-             "nothing is left to drop")
+             f"{s.item} {'itself' if one else 'themselves'}, nor do "
+             f"{_calls(s.item, f, 'it calls' if one else 'they call')}{_pointers(s.item, f)}"
+             + _others(s, f, ", so nothing is left to drop"))
     return ""
+
+
+def _others(s: Site, f: Facts, done: str) -> str:
+    """The clause on the other functions that queue s.item
+    (convert.verdicts.queuers): those that cannot run at the kill, or that
+    there are none, then done; those not shown stopped before it, and what
+    becomes of a run they queue between flush_work() and cancel_work_sync()
+    (then not done: something may be left to drop)."""
+    qs = queuers.others(s.item, s.path, s.function, s.line, f)
+    live = [q for q in qs if q.at_kill]
+    ended = [q for q in qs if not q.at_kill]
+    out = ""
+    if ended:
+        one = len(ended) == 1
+        out += (f"; {'the other function' if one else 'the other functions'} queueing it "
+                f"cannot run at the kill: {queuers.words(ended)}")
+    if not qs:
+        out += f"; no other function queues {s.item}"
+    if not live:
+        return out + done
+    one = len(live) == 1
+    names = listed([q.fn for q in live], s.item)
+    why = live[0].how if one else "; ".join(f"{q.fn}(): {q.how}" for q in live)
+    return out + (f"; {names} {'is' if one else 'are'} not shown stopped before the kill "
+                  f"({why}): a run {'it queues' if one else 'they queue'} after flush_work() "
+                  "returns would be dropped by cancel_work_sync(), where tasklet_kill() had "
+                  "returned and that run came after the kill")
 
 
 def listed(names: list[str], item: str) -> str:

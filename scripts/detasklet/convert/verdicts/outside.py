@@ -36,7 +36,7 @@ class Entry:
     queues: str      # the function of the group it reaches that queues the item
 
 
-def _queues(fn: str, body: str, item: str, f: Facts) -> bool:
+def queues_item(fn: str, body: str, item: str, f: Facts) -> bool:
     """Whether fn's body queues item: by name, or a tasklet its caller
     hands it (a struct tasklet_struct * parameter: any item)."""
     if schedule_of(item).search(body):
@@ -51,7 +51,7 @@ def queuers(item: str, f: Facts) -> dict[str, str]:
     tasklet_schedule() of item through its calls (direct, or through a
     pointer member the group sets to its own functions); a function that
     queues the tasklet its caller passes queues any item."""
-    out = {fn: fn for fn, body in f.bodies.items() if _queues(fn, body, item, f)}
+    out = {fn: fn for fn, body in f.bodies.items() if queues_item(fn, body, item, f)}
     callers: dict[str, set[str]] = {}
     for fn in f.bodies:
         for c in next_calls(fn, f):
@@ -75,7 +75,7 @@ def visibility(fn: str, f: Facts) -> list[str]:
     out = []
     if home.endswith(".h"):
         out.append(f"defined in {home}")
-    elif any(fn in exported(c) for c in f.codes.values()):
+    elif any(fn in exported(c) for c in list(f.codes.values()) + list(f.module.values())):
         out.append("exported")
     elif fn not in f.static:
         out.append("not static")
