@@ -328,6 +328,29 @@ class DriverRows(unittest.TestCase):
         self.assertFalse([r for r in rows if r.startswith("DECLARE_TASKLET()")])
 
 
+
+class KeptComments(unittest.TestCase):
+    """A comment outside the hunks that says tasklet is kept too (nfp's
+    kernel-doc '@tasklet: ctrl vNIC, tasklet for servicing the r_vec'):
+    the message says so, where it said only 'Identifiers ... are kept'."""
+
+    def test_the_files_comments_are_counted(self) -> None:
+        from detasklet.ctext.tasklet import kept_tasklet_comments
+        old = ("/**\n * @tasklet: ctrl vNIC, tasklet for servicing the r_vec\n */\n"
+               "struct v { struct tasklet_struct tasklet; };\n"
+               'char *s = "/* tasklet */";\n// the tasklet runs\n')
+        new = old.replace("struct tasklet_struct", "struct work_struct").replace(
+            "// the tasklet runs", "// the work runs")
+        self.assertEqual(kept_tasklet_comments(old, new), 1)
+
+    def test_the_message_says_they_are_kept(self) -> None:
+        files = gitdiff.parse(gitdiff.file_diff("host.c", CAST_OLD, CAST_NEW))
+        said = "comments that speak of the tasklet are kept"
+        self.assertNotIn(said, " ".join(message.body("host", files, Evidence({})).lower().split()))
+        text = message.body("host", files, Evidence({}), kept_comments=True)
+        self.assertIn("Comments that speak of the tasklet are kept", " ".join(text.split()))
+
+
 if __name__ == "__main__":
     unittest.main()
 

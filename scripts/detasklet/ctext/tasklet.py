@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .lex import function_spans, line_of, mask
+from .lex import TOKEN_RE, function_spans, line_of, mask
 
 # The tasklet core itself: never a "user", never rewritten by the driver rules.
 CORE_FILES = ("include/linux/interrupt.h", "include/trace/events/irq.h", "kernel/softirq.c")
@@ -313,3 +313,15 @@ def schedule_of(item: str) -> re.Pattern[str]:
 PREFIXED_RE = re.compile(r"\btasklet_\w*")
 # series/message.py: a comment that says tasklet or tasklets.
 SAYS_TASKLET_RE = re.compile(r"(?i)\btasklets?\b")
+
+
+def _comments(text: str) -> list[str]:
+    return [m.group(0) for m in TOKEN_RE.finditer(text) if m.group(0).startswith("/")]
+
+
+def kept_tasklet_comments(old: str, new: str) -> int:
+    """convert/output/write.py: how many of the comments of new that say
+    tasklet were in old too (the driver's own, which a conversion keeps;
+    kernel-doc lines such as nfp's '@tasklet: ... tasklet for servicing')."""
+    ours = set(_comments(old))
+    return sum(1 for c in _comments(new) if c in ours and SAYS_TASKLET_RE.search(c))

@@ -42,7 +42,8 @@ def patch_mail(p: Patch, ident: Ident, fds: dict[str, FileDiff],
                ev: Evidence, notes: dict[str, list[str]],
                sites: dict[str, list[dict]] | None = None,
                keys: dict[str, list[str]] | None = None,
-               mapping: dict[str, dict[str, str]] | None = None) -> Mail:
+               mapping: dict[str, dict[str, str]] | None = None,
+               commented: set[str] | None = None) -> Mail:
     files = p.file_diffs(fds)
     kept = any("tasklet" in ln.lower() for f in files for ln in f.lines("+"))
     # report.json "notes" (legacy data fields) and "sites" (each verdict).
@@ -62,7 +63,8 @@ def patch_mail(p: Patch, ident: Ident, fds: dict[str, FileDiff],
                            [s for f in p.files for s in (sites or {}).get(f, [])], p.queues,
                            {f: k for f, k in (keys or {}).items() if f in p.files},
                            p.thread, p.guards, p.kept_bh,
-                           {k: r for f in p.files for k, r in (mapping or {}).get(f, {}).items()})
+                           {k: r for f in p.files for k, r in (mapping or {}).get(f, {}).items()},
+                           bool(set(p.files) & (commented or set())))
     # a Fixes: tag ends the message: the trailers are one block
     sep = "" if msg.rsplit("\n", 2)[-2].startswith("Fixes: ") else "\n"
     return Mail(p.subject, f"{msg}{sep}Signed-off-by: {ident.name_email}\n", files, p.to, p.cc,

@@ -377,7 +377,7 @@ def body(driver: str, files: list[FileDiff], ev: Evidence,
          sites: list[dict] | None = None, queues: dict[str, str] | None = None,
          keys: dict[str, list[str]] | None = None, thread: dict[str, str] | None = None,
          guards: list[dict] | None = None, kept_bh: str = "",
-         mapped: dict[str, str] | None = None) -> str:
+         mapped: dict[str, str] | None = None, kept_comments: bool = False) -> str:
     """The message between the Subject and the Signed-off-by; sites: the
     verdicts of the patch's enable/kill/disable sites (report.json);
     queues: system workqueue -> the subsystem's that this patch queues on
@@ -386,7 +386,8 @@ def body(driver: str, files: list[FileDiff], ev: Evidence,
     rewrote before the rules (apis()). TARGET=thread: thread, BH workqueue
     -> process-context one when the patch moves the work out of softirq
     context, with the guards of its callbacks (convert.target.thread); kept_bh,
-    why a patch of such a run stays on BH workqueues; mapped: patch_rows()."""
+    why a patch of such a run stays on BH workqueues; mapped: patch_rows();
+    kept_comments: its files keep comments that say tasklet outside the hunks."""
     table = apis(files, keys)
     sites = sites or []
     added = "".join(ln for f in files for ln in f.lines("+"))
@@ -432,9 +433,10 @@ def body(driver: str, files: list[FileDiff], ev: Evidence,
     if shared:
         out += ["", para(shared)]
     quotes, others = stale_comments(files)
-    if kept_names or others:
+    if kept_names or others or kept_comments:
         what = " and ".join(w for w, on in (("identifiers named after tasklets", kept_names),
-                                             ("comments that speak of the tasklet", others))
+                                             ("comments that speak of the tasklet",
+                                              others or kept_comments))
                             if on)
         out += ["", para(f"{what[0].upper()}{what[1:]} are kept, to keep this change to "
                          "the API; renaming them can follow separately.")]

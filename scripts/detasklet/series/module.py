@@ -85,8 +85,9 @@ def build(mod: module_.Module, kdir: Path, out: Path, ident: Ident | None = None
     sites = {f: by[f]["sites"] for f in files if by.get(f, {}).get("sites")}
     keys = {f: by[f]["keys"] for f in files if "keys" in by.get(f, {})}
     mapping = {f: by[f]["mapping"] for f in files if "mapping" in by.get(f, {})}
+    commented = {f for f in files if by.get(f, {}).get("tasklet_comments")}
     mail = mbox.patch_mail(p, ident, fds, Evidence(outfiles.builds(rep)), notes, sites, keys,
-                           mapping)
+                           mapping, commented)
     text = gitmail.mails(mod.root, ident, old, [[mail]], [""])[0][1][0]
     text = text.replace("Subject: [PATCH 1/1] ", "Subject: [PATCH] ", 1)
     d = sdir / mod.name

@@ -321,6 +321,7 @@ def build(kdir: Path, out: Path, ident: Ident, jobs: int = 2, out_name: str = ""
     sites = {f["path"]: f["sites"] for f in rep["files"] if f.get("sites")}
     keys = {f["path"]: f["keys"] for f in rep["files"] if "keys" in f}
     mapping = {f["path"]: f["mapping"] for f in rep["files"] if "mapping" in f}
+    commented = {f["path"] for f in rep["files"] if f.get("tasklet_comments")}
     index = plan_.index_of(kdir)
     patches = plan_.plan(kdir, fds, old, groups, index, rep.get("prep", []),
                          rep.get("driver_prep", []))
@@ -351,7 +352,7 @@ def build(kdir: Path, out: Path, ident: Ident, jobs: int = 2, out_name: str = ""
     needs = [folder_of.get(s.needs, -1) for s in series]
     prereqs: list[list[str]] = []
     made = gitmail.mails(kdir, ident, old, [
-        [mbox.patch_mail(p, ident, fds, ev, notes, sites, keys, mapping) for p in s.patches]
+        [mbox.patch_mail(p, ident, fds, ev, notes, sites, keys, mapping, commented) for p in s.patches]
         for s in series], [s.tree.tag for s in series], needs, prereqs)
     signature = gitmail.git_version()
     who = ident.name_email.split(" <")[0]

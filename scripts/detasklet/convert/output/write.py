@@ -24,7 +24,7 @@ from . import tasklet_free
 from ...ctext.gitdiff import file_diff, parse
 from ...errors import CoreError
 from ...ctext.lex import mask
-from ...ctext.tasklet import item_names
+from ...ctext.tasklet import item_names, kept_tasklet_comments
 from ...mapping import Row, row_key, used
 from ...out import origin
 from ...out.files import Status
@@ -173,6 +173,9 @@ def _record(o: Outcome, thread: bool = False) -> dict:
             **({"keys": [row.key for row in rows]}
                if o.base and o.status == Status.CONVERTED else {}),
             **({"mapping": mapped} if mapped and o.status == Status.CONVERTED else {}),
+            # the driver's comments that say tasklet, kept (series/message.py)
+            **({"tasklet_comments": n} if o.status == Status.CONVERTED
+               and (n := kept_tasklet_comments(o.old, o.new)) else {}),
             **({"target": o.target, "target_why": o.target_why, "guards": o.guards}
                if thread and o.status == Status.CONVERTED else {})}
 
