@@ -13,6 +13,7 @@
 //  rewrites one tasklet form into another, which the generic rules
 //  convert.
 // Files: drivers/gpu/drm/i915/gt/uc/intel_guc_submission.c
+// Mapping: tasklet_disable() + tasklet_enable() -> flush_work()
 // Options: --no-includes --include-headers
 
 virtual patch

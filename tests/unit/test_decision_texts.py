@@ -80,6 +80,14 @@ class DriverTexts(unittest.TestCase):
         self.assertIn("So the pair is that wait alone", why)
         self.assertNotIn("the conversion then makes", why)
 
+    def test_i915_guc_ct_states_its_row(self) -> None:
+        # sample 46, after the tree's API went into an in-place driver
+        # patch's table: the pair's tasklet_disable() was listed as
+        # "tasklet_disable() -> disable_work_sync()", a call i915 never makes
+        from detasklet.convert.facts import driver_patches
+        rows = next(d.rows for d in driver_patches.load() if d.path.name == "i915-guc-ct.cocci")
+        self.assertEqual(rows, ("tasklet_disable() + tasklet_enable() -> flush_work()",))
+
 
 if __name__ == "__main__":
     unittest.main()
