@@ -19,7 +19,8 @@ struct msh_host {
 
 static void msh_req_tasklet(struct work_struct *work)
 {
-	struct memstick_host *msh = container_of(work, struct msh_host, notify)->msh;
+	struct memstick_host *msh =
+		container_of(work, struct msh_host, notify)->msh;
 	struct msh_host *host = memstick_priv(msh);
 	unsigned long flags;
 	int rc;
