@@ -31,6 +31,7 @@ def main(argv: list[str]) -> int:
     scans = scan.scan_tree(kdir, [], None, None)
     found = groups.group_files(kdir, scans, jobs, 600)
     old = {f: read_text(kdir / f) for g in found for f in g.files}
+    pipeline.header_types(kdir, found)
     found = pipeline.chosen(found, old, decisions.load(), kdir_.kernel_version(kdir), jobs, 600,
                             kdir)
     lines = []

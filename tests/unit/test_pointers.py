@@ -87,7 +87,8 @@ class Reach(unittest.TestCase):
         f = analyses.facts_of({"foo.c": mask(GROUP)})
         self.assertEqual(analyses.requeues_itself("bh", f), "foo_bh")
         self.assertEqual(analyses.unresolved("bh", f), "")
-        self.assertEqual(analyses.through_pointers("bh", f), ["e->submit_fn(), set to foo_submit()"])
+        self.assertEqual(analyses.through_pointers("bh", f), [
+            "e->submit_fn(), a struct foo_engine member these files set to foo_submit()"])
 
     def test_a_member_never_set_is_unresolved(self) -> None:
         code = GROUP.replace("\te->submit_fn = foo_submit;\n", "").replace(
@@ -123,8 +124,8 @@ class Reach(unittest.TestCase):
             "nor do the functions it calls in this driver; the other function queueing it "
             "cannot run at the kill: foo_submit() (static, never called: no call names it and "
             "its address is never taken); nor can e->ops->complete_fn(), "
-            "called in foo_bh() through a pointer to code outside these files: no file "
-            "outside these names bh, and the only function here that queues it, directly or "
+            "called in foo_bh() through a pointer that may run code outside these files: no "
+            "file outside these names bh, and the only function here that queues it, directly or "
             "through a call (foo_submit()), is static, and its address is taken nowhere, "
             "so nothing is left to drop"), s.why)
         # said as the driver's reason, not as the tool's proof (sample 46:

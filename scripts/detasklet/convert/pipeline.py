@@ -45,6 +45,7 @@ from ..out.files import Status
 from ..out.staging import Staging, locked
 from ..series import hotpaths, identity, module as series_module, write as series_write
 from ..ctext.lex import mask
+from ..ctext import ptrtypes
 from ..ctext.includes import Resolver
 from .rewrite import classify, spatch
 from .verdicts import decisions, sites
@@ -97,6 +98,7 @@ def run(kdir: Path, paths: list[str], jobs: int, timeout: int,
     old = {f: read_text(kdir / f) for g in found for f in g.files}
     api = {s.path: s.idents for s in scans}
     decs = decisions.load() if decs is None else decs
+    header_types(kdir, found)
     found = chosen(found, old, decs, kernel, jobs, timeout, kdir)
     for line in unmatched(found, decs, kernel):
         log.warning(line)
@@ -217,6 +219,16 @@ def _chosen(job: tuple[groups.Group, dict[str, str], list[decisions.Decision], f
     return g
 
 
+def header_types(kdir: Path, found: list[groups.Group]) -> None:
+    """Each group's types: the members of the structs its files' headers
+    define (ctext.ptrtypes.included), for the calls through a pointer
+    member (convert.verdicts.analyses.targets)."""
+    res = Resolver(kdir)
+    seen: dict[str, dict[str, dict[str, str]]] = {}
+    for g in found:
+        g.types = ptrtypes.included(kdir, g.files, res, seen)
+
+
 def chosen(found: list[groups.Group], old: dict[str, str], decs: list[decisions.Decision],
            kernel: str, jobs: int, timeout: float | None = None,
            kdir: Path | None = None) -> list[groups.Group]:
@@ -262,7 +274,8 @@ def choose_sites(g: groups.Group, old: dict[str, str], decs: list[decisions.Deci
     their markers, which is what spatch reads; module: the masked codes of
     the other files of its kbuild modules, read by the kill analysis;
     mates: each .c file's kbuild module (convert.facts.module_reach.keys)."""
-    g.plan = sites.plan({f: mask(old[f]) for f in g.files}, decs, g.hi_keys, module, mates)
+    g.plan = sites.plan({f: mask(old[f]) for f in g.files}, decs, g.hi_keys, module, mates,
+                         types=g.types)
     for f, why in g.plan.refusals.items():
         g.refusals.setdefault(f, why)
     for f in g.files:

@@ -14,6 +14,7 @@
     registrations  the callbacks a file registers to run in atomic context
     teardown  how a driver registers its functions; the calls that complete awaited work
     pointers  calls through a function pointer, and the functions a name is set to
+    ptrtypes  the struct of the object whose pointer member is called or set
     layout    whitespace of changed lines, as checkpatch wants it
     gitdiff   diffs in git form: made, read back, applied, counted
     workcb    the work callbacks a conversion's patch defines (make runtime profiles them)

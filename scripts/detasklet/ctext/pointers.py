@@ -24,6 +24,8 @@ from __future__ import annotations
 
 import re
 
+from .ptrtypes import Declarations, chain_struct, initialiser_struct
+
 # E->m(  E.m(  (*E->m)(  (*p)(  ; the expression before the member is
 # kept, as far as it is a plain chain (a->b[i].c), for the reason that
 # names the call
@@ -46,14 +48,39 @@ def _chain(body: str, end: int) -> str:
     return _squeeze(m.group(0)) if m else ""
 
 
+def _calls(body: str) -> list[tuple[int, str, str, str | None]]:
+    """(offset, member, call, holder) of each call through a pointer in
+    masked body, in order; holder is the chain whose member is called
+    ("" when it is no plain chain: a cast, a call), None for a plain
+    pointer called as (*p)(...)."""
+    found: list[tuple[int, str, str, str | None]] = []
+    for m in _MEMBER_CALL_RE.finditer(body):
+        chain = _chain(body, m.start())
+        found.append((m.start(), m.group(2), chain + m.group(1) + m.group(2), chain))
+    for m in _DEREF_CALL_RE.finditer(body):
+        holder = _squeeze(m.group(1))
+        found.append((m.start(), m.group(2), f"(*{holder}{m.group(2)})",
+                      re.sub(r"(?:->|\.)$", "", holder) if holder else None))
+    return sorted(found)
+
+
 def pointer_calls(body: str) -> list[tuple[str, str]]:
     """(member, call) for each call through a pointer in masked body, in
     order: ("submit_fn", "sched_engine->submit_fn"), ("fn", "(*p->fn)")."""
-    found = [(m.start(), m.group(2), _chain(body, m.start()) + m.group(1) + m.group(2))
-             for m in _MEMBER_CALL_RE.finditer(body)]
-    found += [(m.start(), m.group(2), f"(*{_squeeze(m.group(1))}{m.group(2)})")
-              for m in _DEREF_CALL_RE.finditer(body)]
-    return [(member, call) for _, member, call in sorted(found)]
+    return [(member, call) for _, member, call, _ in _calls(body)]
+
+
+def typed_calls(code: str, start: int, end: int, decls: Declarations,
+                types: dict[str, dict[str, str]]) -> list[tuple[str, str, str | None]]:
+    """(member, call, struct) for each call through a pointer in the body
+    code[start:end]: struct is the tag of the object whose member is
+    called (ctext.ptrtypes; "" when not known), None for a plain pointer."""
+    out: list[tuple[str, str, str | None]] = []
+    for at, member, call, holder in _calls(code[start:end]):
+        tag = None if holder is None else \
+            chain_struct(decls, start + at, holder, types) if holder else ""
+        out.append((member, call, tag))
+    return out
 
 
 def assigned(code: str) -> dict[str, set[str]]:
@@ -64,6 +91,29 @@ def assigned(code: str) -> dict[str, set[str]]:
         if m.group(2) in ("NULL", "0"):
             continue
         out.setdefault(m.group(1), set()).add(m.group(2))
+    return out
+
+
+def typed_stores(code: str, decls: Declarations,
+                 types: dict[str, dict[str, str]]) -> list[tuple[str, str, str | None]]:
+    """(name, identifier, struct) for each store assigned() reads: struct
+    is the tag of the object whose member is set (`.m = fn` in a `struct
+    foo_ops` initialiser, `c->vc.m = fn;` with c->vc a struct
+    virt_dma_chan: ctext.ptrtypes; "" when not known), None when a plain
+    pointer variable is set (`p = fn;`)."""
+    out: list[tuple[str, str, str | None]] = []
+    for m in _SET_RE.finditer(code):
+        if m.group(2) in ("NULL", "0"):
+            continue
+        lead = len(code[:m.start(1)].rstrip()) if m.start(1) < 300 else \
+            m.start(1) - 300 + len(code[m.start(1) - 300:m.start(1)].rstrip())
+        op = 2 if code.endswith("->", 0, lead) else 1 if code.endswith(".", 0, lead) else 0
+        tag: str | None = None          # p = fn: a plain pointer
+        if op:
+            chain = _chain(code, lead - op)
+            tag = chain_struct(decls, m.start(1), chain, types) if chain else \
+                initialiser_struct(code, m.start(1), types) if op == 1 else ""
+        out.append((m.group(1), m.group(2), tag))
     return out
 
 

@@ -74,6 +74,9 @@ class Group:
     # file -> {member: its struct}: tasklet members no code of the tree
     # names, removed rather than converted (convert.facts.unused)
     unused: dict[str, dict[str, str]] = field(default_factory=dict)
+    # struct tag -> member -> its struct tag, of the headers the files
+    # include (ctext.ptrtypes.included): the type of `tty->ops`
+    types: dict[str, dict[str, str]] = field(default_factory=dict)
 
 
 def reachable_users(res: Resolver, rel: str, users: set[str], depth: int = 0) -> set[str]:

@@ -20,7 +20,8 @@ from typing import TYPE_CHECKING
 
 from ...ctext.decls import base_struct, prototypes
 from ...ctext.lex import call_args, function_spans
-from ...ctext.pointers import assigned, pointer_calls
+from ...ctext.pointers import assigned, pointer_calls, typed_calls, typed_stores
+from ...ctext.ptrtypes import Declarations, members, merged
 from ...ctext.tasklet import DECLARE_RE, SETUP_OR_INIT_RE, key, schedule_of
 from ...ctext.teardown import Registration, completion_call, is_static, referenced, registrations
 
@@ -47,13 +48,16 @@ class Facts:
     static: set[str] = field(default_factory=set)      # functions defined static
     inits: dict[str, set[str]] = field(default_factory=dict)  # item -> functions setting it up
     referenced: set[str] = field(default_factory=set)  # named other than by a call
-    # function -> its calls through a pointer: (member, the call as written)
-    pointer_calls: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
-    # member (or pointer) -> the functions of the group stored into it
-    assigned: dict[str, set[str]] = field(default_factory=dict)
-    # members the group also stores something else into (a parameter, a
-    # function of another file): what a call through them runs is not known
-    assigned_other: set[str] = field(default_factory=set)
+    # function -> its calls through a pointer: (member, the call as written,
+    # the struct whose member it is: "" not known, None a plain pointer)
+    pointer_calls: dict[str, list[tuple[str, str, str | None]]] = field(default_factory=dict)
+    # member (or pointer) -> (function of the group stored into it, the
+    # struct whose member was set: "" not known, None a plain pointer)
+    stored: dict[str, set[tuple[str, str | None]]] = field(default_factory=dict)
+    # member -> the structs whose member of that name the group also sets
+    # to something else (a parameter, a function of another file): what a
+    # call through them runs is not known
+    stored_other: dict[str, set[str | None]] = field(default_factory=dict)
     # item -> callback -> the structs whose member of that name is set up
     # with it ("": not known, or a global)
     structs: dict[str, dict[str, set[str]]] = field(default_factory=dict)
@@ -96,10 +100,12 @@ def _module_functions(bodies: dict[str, str], homes: dict[str, str], codes: dict
     return added
 
 
-def facts_of(codes: dict[str, str], module: dict[str, str] | None = None) -> Facts:
+def facts_of(codes: dict[str, str], module: dict[str, str] | None = None, *,
+             types: dict[str, dict[str, str]] | None = None) -> Facts:
     """The facts of a group's masked codes; module: the masked codes of the
     other files of its kbuild modules, of which the functions the group
-    reaches are read too (their run is part of a kill's proof)."""
+    reaches are read too (their run is part of a kill's proof); types: the
+    members of the structs its headers define (ctext.ptrtypes.included)."""
     bodies: dict[str, str] = {}
     homes: dict[str, str] = {}
     for path, code in codes.items():
@@ -146,17 +152,24 @@ def facts_of(codes: dict[str, str], module: dict[str, str] | None = None) -> Fac
     for code in module.values():
         for fn, r in registrations(code).items():
             regs.setdefault(fn, r)
-    stored: dict[str, set[str]] = {}
-    for code in list(codes.values()) + list(module.values()):
-        for name, fns in assigned(code).items():
-            stored.setdefault(name, set()).update(fns)
+    read = list(codes.values()) + list(module.values())
+    types = merged([types or {}] + [members(c) for c in read])
+    stored: dict[str, set[tuple[str, str | None]]] = {}
+    other: dict[str, set[str | None]] = {}
+    calls: dict[str, list[tuple[str, str, str | None]]] = {}
+    for code in read:
+        decls = Declarations(code)
+        for name, fn, tag in typed_stores(code, decls, types):
+            if fn in bodies:
+                stored.setdefault(name, set()).add((fn, tag))
+            else:
+                other.setdefault(name, set()).add(tag)
+        for a, b, n in function_spans(code):
+            if n in bodies and code[a:b] == bodies[n]:
+                calls.setdefault(n, typed_calls(code, a, b, decls, types))
     return Facts(bodies, callers, callees, cbs, regs, codes, static=static, inits=inits,
-                 referenced=refd, structs=structs,
-                 pointer_calls={n: pointer_calls(b) for n, b in bodies.items()},
-                 assigned={n: fns & bodies.keys() for n, fns in stored.items()
-                           if fns & bodies.keys()},
-                 assigned_other={n for n, fns in stored.items() if fns - bodies.keys()},
-                 homes=homes, module=module,
+                 referenced=refd, structs=structs, pointer_calls=calls, stored=stored,
+                 stored_other=other, homes=homes, module=module,
                  unread=set().union(*(prototypes(c) for c in codes.values())) - bodies.keys())
 
 
@@ -221,10 +234,41 @@ def stopped_before(site: Site, f: Facts) -> str:
     return f"{hits[-1][0]}()"
 
 
+@dataclass(frozen=True)
+class Targets:
+    """What a call through a pointer runs of the group's functions."""
+    proven: frozenset[str]      # stored into that member of the same struct
+    maybe: frozenset[str]       # stored into a member of that name of a struct not known
+    complete: bool              # nothing else: no code outside the group
+
+
+def targets(member: str, tag: str | None, f: Facts) -> Targets:
+    """The functions of the group a call through member of an object of
+    struct tag may run. A function stored into that member of another
+    struct is not one (tty->ops->write() of a struct tty_operations never
+    runs the .write of a struct tty_ldisc_ops). Where either struct is not
+    known, the function may be one, but the call may also run code
+    outside the group: only a call whose struct the group is seen to fill
+    with its own functions, and with nothing else, is complete. A plain
+    pointer (tag None) runs what the group stores into that name."""
+    stores = f.stored.get(member, set())
+    other = f.stored_other.get(member, set())
+    if tag is None:
+        fns = frozenset(fn for fn, _ in stores)
+        return Targets(fns, frozenset(), bool(fns) and not other)
+    proven = frozenset(fn for fn, t in stores if tag and t == tag)
+    maybe = frozenset(fn for fn, t in stores if t is not None and (not tag or not t)) - proven
+    return Targets(proven, maybe, bool(proven) and not ({tag, ""} & other))
+
+
 def next_calls(fn: str, f: Facts) -> list[str]:
     """The functions of the group fn calls: directly, and through each
-    pointer it calls, every function of the group stored into that member."""
-    through = set().union(*(f.assigned.get(m, set()) for m, _ in f.pointer_calls.get(fn, ())))
+    pointer it calls, every function of the group that pointer may hold
+    (targets())."""
+    through: set[str] = set()
+    for m, _, tag in f.pointer_calls.get(fn, ()):
+        t = targets(m, tag, f)
+        through |= t.proven | t.maybe
     return sorted(f.callees.get(fn, set()) | through)
 
 
@@ -248,15 +292,15 @@ def reached(item: str, f: Facts) -> list[tuple[str, str]]:
 
 def _unfollowed(item: str, f: Facts) -> tuple[str, str, str] | None:
     """(callback, function, call) of the first call through a pointer, in
-    the functions the callbacks of item reach, whose member no assignment
-    of the group sets to a function of the group, or that the group also
-    sets to something else (a parameter, a function defined elsewhere):
-    what it runs is not known to the analysis; or of the first direct call
-    to a function a file of the group declares and no file read defines
-    (another module's: f.unread). None when every call reached is read."""
+    the functions the callbacks of item reach, that may run code outside
+    the group (targets(): no function of the group is stored into that
+    member of its struct, the struct is not known, or the group also
+    sets the member to something else): what it runs is not known to the
+    analysis; or of the first direct call to a function a file of the
+    group declares and no file read defines (another module's: f.unread). None when every call reached is read."""
     for cb, fn in reached(item, f):
-        for member, call in f.pointer_calls.get(fn, ()):
-            if member not in f.assigned or member in f.assigned_other:
+        for member, call, tag in f.pointer_calls.get(fn, ()):
+            if not targets(member, tag, f).complete:
                 return cb, fn, call
         called = sorted(set(_CALLED_RE.findall(f.bodies.get(fn, ""))) & f.unread)
         if called:      # a direct call to a function of another module
@@ -274,15 +318,23 @@ def unresolved(item: str, f: Facts) -> str:
 
 def through_pointers(item: str, f: Facts) -> list[str]:
     """The pointer calls the reach of item followed, with the functions of
-    the group they lead to: "ops->handler() (foo_handler())"."""
+    the group they lead to: "ops->handler(), a struct foo_ops member these
+    files set to foo_handler()" where that member of the call's struct is
+    set to it (in some object of that struct: not always the one called);
+    "e->done(), which may hold foo_done()" where one of the two structs is
+    not known; "(*cb)(), set to foo_cb()" for a plain pointer."""
     out = []
     for _, fn in reached(item, f):
-        for member, call in f.pointer_calls.get(fn, ()):
-            fns = f.assigned.get(member)
-            words = f"{call}(), set to {' or '.join(f'{g}()' for g in sorted(fns))}" \
-                if fns else ""
-            if words and words not in out:
-                out.append(words)
+        for member, call, tag in f.pointer_calls.get(fn, ()):
+            t = targets(member, tag, f)
+            fns = " or ".join(f"{g}()" for g in sorted(t.proven))
+            words = [] if not t.proven else [f"set to {fns}"] if tag is None else \
+                [f"a struct {tag} member these files set to {fns}"]
+            if t.maybe:
+                words.append(f"which may hold {' or '.join(f'{g}()' for g in sorted(t.maybe))}")
+            line = f"{call}(), {' and '.join(words)}" if words else ""
+            if line and line not in out:
+                out.append(line)
     return out
 
 

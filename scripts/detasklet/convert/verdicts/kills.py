@@ -121,10 +121,10 @@ def kill(s: Site, f: Facts) -> str:
         e = found[0]
         s.replacement = s.verdict = s.analysis = s.why = ""
         via = f" (through {e.queues}())" if e.queues != e.fn else ""
-        how = ("a function no file read defines (another module's)"
+        how = ("a function no file read defines (another module's: code outside these files)"
                if direct(blind.partition("()")[0]) else
-               "through a pointer no assignment in the group sets")
-        return (f"the run of {s.item} calls {blind}, {how} (code outside these files); "
+               "through a pointer that may run code outside these files")
+        return (f"the run of {s.item} calls {blind}, {how}; "
                 f"{e.fn}() ({e.how}) can be "
                 f"called from outside the group and queues {s.item}{via}: if the call "
                 f"reaches it, tasklet_kill() waited for the run queued again, flush_work() "
@@ -151,7 +151,7 @@ def _no_entry(item: str, blind: str, f: Facts) -> str:
                "nowhere")
             if qs else f"no function here queues {item}")
     how = ("and defined in no file read (another module's)" if direct(call[:-2]) else
-           "through a pointer to code outside these files")
+           "through a pointer that may run code outside these files")
     return (f"nor can {call}, called in {fn} {how}: no file outside these names {item}, "
             f"and {said}")
 

@@ -268,7 +268,8 @@ def _tracked(item: str, sites: list[Site], f: Facts) -> tuple[Tracked | None, st
 
 def plan(codes: dict[str, str], decisions: list[Decision], hi_keys: set[str],
          module: dict[str, str] | None = None,
-         mates: dict[str, str] | None = None) -> Plan:
+         mates: dict[str, str] | None = None, *,
+         types: dict[str, dict[str, str]] | None = None) -> Plan:
     """The choice for every site of a group (comment-stripped codes), in
     passes, each a function of its own: a person's refusals (the group
     then stays as it is), the schedules of the items queued both ways, the
@@ -276,8 +277,9 @@ def plan(codes: dict[str, str], decisions: list[Decision], hi_keys: set[str],
     and the workqueue of each queued site. A refusal is kept per file, the
     first one found. module: the masked codes of the other files of the
     group's kbuild modules (convert.facts.module_reach), read, not changed;
-    mates: each .c file -> its kbuild module ('folder:module')."""
-    f = facts_of(codes, module)
+    mates: each .c file -> its kbuild module ('folder:module'); types: the
+    members of the structs its headers define (ctext.ptrtypes.included)."""
+    f = facts_of(codes, module, types=types)
     f.mates = mates or {}
     p = Plan([s for path, code in codes.items() for s in find(path, code)])
     if refused_by_decision(p, decisions):     # the group stays as it is: nothing to choose
