@@ -88,7 +88,7 @@ class KillSentences(unittest.TestCase):
         s = _kills(code)["qv_remove"]
         self.assertEqual((s.replacement, s.analysis), ("cancel_work_sync", "teardown"))
         self.assertIn("waits for a running core_cb() or slc_cb() as tasklet_kill() did", s.why)
-        self.assertIn("core_cb() and slc_cb() and the functions they call in this driver make "
+        self.assertIn("core_cb(), slc_cb() and the functions they call in this driver make "
                       "no complete()", s.why)
 
     def test_after_a_disable_the_kill_goes(self) -> None:

@@ -161,7 +161,9 @@ def _reach(item: str, f: Facts) -> str:
     callbacks and the functions of the group they call, with the pointer
     calls it followed."""
     names = sorted(f.callbacks.get(item, ()))
-    return (f"{listed(names, item)} and "
+    # "a(), b() and the functions they call" (qtnfmac's two callbacks)
+    fns = ", ".join(f"{n}()" for n in names) or f"the callback of {item}"
+    return (f"{fns} and "
             f"{_calls(item, f, 'it calls' if len(names) <= 1 else 'they call')}"
             + _pointers(item, f))
 
