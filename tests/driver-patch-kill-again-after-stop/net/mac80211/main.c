@@ -3,7 +3,7 @@
  * The shape of mac80211's unregister: the tasklet is killed before the
  * interfaces are removed, and removing the last one stops the device,
  * whose drv_stop() enable would queue a run again after that kill. The
- * driver patch leaves the item disabled after the kill.
+ * driver patch kills the item again once the interfaces are removed.
  */
 #include <linux/interrupt.h>
 #include <linux/rtnetlink.h>
