@@ -7,7 +7,7 @@ wqe->vf->wqe_info. Each step that does not hold keeps the data field."""
 
 import unittest
 
-from detasklet.convert.facts.legacy_local import locals_for
+from detasklet.convert.facts.legacy_local import locals_for, note
 from detasklet.ctext.lex import mask
 
 HEAD = """struct vf_dev;
@@ -90,6 +90,16 @@ class PublishedPath(unittest.TestCase):
         head = HEAD.replace("struct vf_dev *vf; };", "void *vf; };")
         self.assertEqual(form(ALLOC + loop(INIT + BACK) + PUB, head=head),
                          "mirror:vf->wqe_info:wqe:struct vf_dev *vf")
+
+    def test_void_back_pointer_note(self) -> None:
+        head = HEAD.replace("struct vf_dev *vf; };", "void *vf; };")
+        code = mask(head + FREE + "static int init(struct vf_dev *vf)\n{\n"
+                    "\tstruct vf_wqe_info *cwqe_info;\n\tint i;\n\n" + ALLOC
+                    + loop(INIT + BACK) + PUB + "\treturn 0;\n}\n")
+        c = locals_for({"a.c": code}, {})[0]["vq_work_handler"]
+        self.assertIn("So 'cwqe_info' is now vf->wqe_info, with 'struct vf_dev *vf = wqe->vf;' "
+                      "(the member vf is a void *) and wqe = from_work(wqe, work, twork)",
+                      note(c, "vq_work_handler"))
 
     def test_back_pointer_is_void_and_its_name_taken(self) -> None:
         head = HEAD.replace("struct vf_dev *vf; };", "void *vf; };").replace(

@@ -357,11 +357,11 @@ def note(c: LocalCb, cb: str) -> str:
                 "function that sets them up allocates that object, sets each item's "
                 f"{g}, and only then stores the object in {g}->{h}, before which no other "
                 f"code can reach an item; nothing else writes {g}, and {h} is cleared only "
-                f"after the object is freed. So '{c.fold}' is now {c.via}->{c.mirror}"
-                + (f" (through '{c.hop}' = {c.via}->{g}, which {g} holds as void *)"
-                   if c.hop else "") + ", "
-                f"with {c.via} = from_work({c.via}, work, {c.field}): the same pointer, "
-                "with no field and no cast through unsigned long.")
+                f"after the object is freed. So '{c.fold}' is now "
+                + (f"{c.hop.split('*')[-1]}->{h}, with '{c.hop} = {c.via}->{g};' (the member "
+                   f"{g} is a void *) and " if c.hop else f"{c.via}->{c.mirror}, with ")
+                + f"{c.via} = from_work({c.via}, work, {c.field}): the same pointer, with no "
+                "field and no cast through unsigned long.")
     if c.kind == "mirror":
         how = (f"the work item runs the new {c.wrapper}(), which calls {cb}() with it"
                if c.wrapper else
