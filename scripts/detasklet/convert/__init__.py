@@ -6,7 +6,8 @@ strings the stages and its docstring is the whole flow.
     pipeline       KDIR -> facts -> verdicts -> rewrite -> target -> output -> OUT
     facts/     1-2 what the tree says, before anything is rewritten: scan,
                    groups (with driver_patches, per_vector, normalise,
-                   refusals, legacy, legacy_local, legacy_data, unused)
+                   refusals, legacy, legacy_local, legacy_data,
+                   legacy_path, unused)
     verdicts/  2   a verdict for each call that is not the same operation:
                    sites (sync, kills; proven by analyses, outside, balance, percpu,
                    disabled, unlock_wait; or decisions)

@@ -11,5 +11,6 @@
       legacy          tasklet_init() callbacks whose data is the container
       legacy_local    the other legacy callbacks: their data as a local
         legacy_data     where that data comes from, and how the body reads it
+        legacy_path     data the setup publishes through a path from the container
       unused          tasklet members no code names: removed, not converted
 """
