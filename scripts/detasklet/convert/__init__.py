@@ -7,9 +7,10 @@ strings the stages and its docstring is the whole flow.
     facts/     1-2 what the tree says, before anything is rewritten: scan,
                    groups (with driver_patches, per_vector, normalise,
                    refusals, legacy, legacy_local, legacy_data,
-                   legacy_path, unused)
+                   legacy_path, module_reach, unused)
     verdicts/  2   a verdict for each call that is not the same operation:
-                   sites (sync, kills; proven by analyses, outside, balance, percpu,
+                   sites (sync, kills with queuers; proven by analyses, outside,
+                   balance, percpu,
                    disabled, unlock_wait; or decisions)
     rewrite/   3-4 the text rewritten, and what of it reaches the patch:
                    protocol, spatch, fixups, comments, classify

@@ -12,5 +12,6 @@
       legacy_local    the other legacy callbacks: their data as a local
         legacy_data     where that data comes from, and how the body reads it
         legacy_path     data the setup publishes through a path from the container
+      module_reach    the other .c files of a group's kbuild modules, for the kill analysis
       unused          tasklet members no code names: removed, not converted
 """

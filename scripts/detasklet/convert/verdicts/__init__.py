@@ -7,6 +7,7 @@ the same operation (enable, kill, disable, unlock_wait...).
       sync            the verdict of a kill, disable or unlock_wait no decision covers
       analyses        the named analyses that prove a site exact
       kills           the replacement of a tasklet_kill() site, and why
+        queuers         the other functions that queue an item at its kill, and where from
       outside         whether code outside the group can queue an item (an unread call)
       balance         an enable some path of its function reaches without the disable
       percpu          the CPU of a per-CPU item, for its enable's re-queue
