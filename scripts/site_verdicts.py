@@ -42,7 +42,8 @@ def main(argv: list[str]) -> int:
                              f"{s.replacement or '-'}: {s.verdict or '-'} ({s.analysis})")
             blind = re.search(r"nor can (.*?), called in (\S+) (?:through a pointer|and "
                               r"defined in no file read)", s.why)
-            live = re.search(r"; (.*?) (?:is|are) not shown stopped before the kill", s.why)
+            live = re.search(r"; ([^;]*?) also queues? [^;]*: should (?:it|one of them) "
+                             r"queue it between", s.why)
             if live:
                 lines.append(f"{s.path}:{s.line} {s.function}() LIVE: {live.group(1)}")
             if blind:

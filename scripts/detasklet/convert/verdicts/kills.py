@@ -242,9 +242,11 @@ def _kill(s: Site, f: Facts) -> str:
 def _others(s: Site, f: Facts, done: str) -> str:
     """The clause on the other functions that queue s.item
     (convert.verdicts.queuers): those that cannot run at the kill, or that
-    there are none, then done; those not shown stopped before it, and what
-    becomes of a run they queue between flush_work() and cancel_work_sync()
-    (then not done: something may be left to drop)."""
+    there are none, then done; those not shown stopped before it (q.at_kill):
+    the mail names them and what becomes of a run they queue between
+    flush_work() and cancel_work_sync(), in the driver's terms, without the
+    analysis' own reason (q.how, which site_verdicts prints), and without
+    done: something may be left to drop."""
     qs = queuers.others(s.item, s.path, s.function, s.line, f)
     live = [q for q in qs if q.at_kill]
     ended = [q for q in qs if not q.at_kill]
@@ -259,11 +261,10 @@ def _others(s: Site, f: Facts, done: str) -> str:
         return out + done
     one = len(live) == 1
     names = listed([q.fn for q in live], s.item)
-    why = live[0].how if one else "; ".join(f"{q.fn}(): {q.how}" for q in live)
-    return out + (f"; {names} {'is' if one else 'are'} not shown stopped before the kill "
-                  f"({why}): a run {'it queues' if one else 'they queue'} after flush_work() "
-                  "returns would be dropped by cancel_work_sync(), where tasklet_kill() had "
-                  "returned and that run came after the kill")
+    return out + (f"; {names} also {'queues' if one else 'queue'} {s.item}: should "
+                  f"{'it' if one else 'one of them'} queue it between flush_work() and "
+                  "cancel_work_sync(), cancel_work_sync() drops that run, where "
+                  "tasklet_kill() had returned and let it run after the kill")
 
 
 def listed(names: list[str], item: str) -> str:
