@@ -245,7 +245,7 @@ def _others(s: Site, f: Facts, done: str) -> str:
     there are none, then done; those not shown stopped before it (q.at_kill):
     the mail names them and what becomes of a run they queue between
     flush_work() and cancel_work_sync(), in the driver's terms, without the
-    analysis' own reason (q.how, which site_verdicts prints), and without
+    analysis' own reason (q.how: 'not static', 'stored in ...'), and without
     done: something may be left to drop."""
     qs = queuers.others(s.item, s.path, s.function, s.line, f)
     live = [q for q in qs if q.at_kill]
