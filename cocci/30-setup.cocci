@@ -67,6 +67,25 @@ fn << cb_names_work.fn;
 @@
 keep_param.add(fn)
 
+// A callback handed to tasklet_setup() through a cast, (void *)cb or
+// (void (*)(struct tasklet_struct *))cb: the callback is rewritten below to
+// take the struct work_struct *, work_func_t's type, so INIT_WORK() gets it
+// without the cast, which would only hide a mismatch from the compiler.
+// Only a callback of this file that takes the struct tasklet_struct * loses
+// its cast (matched before patch_cb rewrites that parameter).
+@setup_cast_cb depends on patch@
+identifier cb, t;
+@@
+void cb(struct tasklet_struct *t) { ... }
+
+@patch_setup_cast depends on patch@
+identifier setup_cast_cb.cb;
+expression E;
+type T;
+@@
+- tasklet_setup(E, (T)cb)
++ INIT_WORK(E, cb)
+
 // (The constrained name is not "fn": a script constraint on "fn" breaks
 // the parsing of later "fn << rule.fn" lines in spatch 1.1.1.)
 @patch_cb depends on patch@

@@ -133,7 +133,9 @@ def facts_of(codes: dict[str, str], module: dict[str, str] | None = None, *,
             fn = next((n for x, y, n in spans if x <= m.start() < y), "")
             inits.setdefault(key(args[0]), set()).add(fn)
             if len(args) >= 2:
-                cb = re.sub(r"^\(\s*void\s*\*\s*\)\s*", "", args[1])
+                # behind a cast: (void *)cb, (void (*)(struct tasklet_struct *))cb
+                cb = re.sub(r"^\(\s*[\w\s]+(?:\*|\(\s*\*\s*\)\s*\([^()]*\))\s*\)\s*", "",
+                            args[1])
                 if re.fullmatch(r"\w+", cb):
                     cbs.setdefault(key(args[0]), set()).add(cb)
                     structs.setdefault(key(args[0]), {}).setdefault(cb, set()).add(
