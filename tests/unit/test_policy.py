@@ -198,6 +198,15 @@ class Policy(unittest.TestCase):
         self.assertEqual([p.subject for p in prep], ["sub: Add BH workqueues"])
         drv = [p for p in ps if not p.prep][0]
         self.assertEqual(drv.queues, {"system_bh_wq": "sub_bh_wq"})
+        # the driver's message names the prep patch by its subject, which
+        # stays true once both are commits ("the first patch of this
+        # series" did not)
+        from detasklet.series.identity import Ident
+        from detasklet.series.mbox import patch_mail
+        mail = patch_mail(drv, Ident("A U Thor <author@example.org>", 0), fds,
+                          Evidence({}), {})
+        self.assertIn('the patch "sub: Add BH workqueues" adds', " ".join(mail.message.split()))
+        self.assertNotIn("first patch", mail.message)
         body = message.prep_body(prep[0].prep, [fds["drivers/dma/core.c"]], Evidence({}))
         self.assertTrue(body.startswith("First paragraph of the message.\n\nSecond paragraph.\n"))
         from detasklet.series.write import split

@@ -64,7 +64,7 @@ def patch_mail(p: Patch, ident: Ident, fds: dict[str, FileDiff],
                            {f: k for f, k in (keys or {}).items() if f in p.files},
                            p.thread, p.guards, p.kept_bh,
                            {k: r for f in p.files for k, r in (mapping or {}).get(f, {}).items()},
-                           bool(set(p.files) & (commented or set())))
+                           bool(set(p.files) & (commented or set())), p.queues_by)
     # a Fixes: tag ends the message: the trailers are one block
     sep = "" if msg.rsplit("\n", 2)[-2].startswith("Fixes: ") else "\n"
     return Mail(p.subject, f"{msg}{sep}Signed-off-by: {ident.name_email}\n", files, p.to, p.cc,

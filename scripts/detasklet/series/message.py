@@ -376,12 +376,12 @@ def body(driver: str, files: list[FileDiff], ev: Evidence,
          shared: str = "", kept_names: bool = False, extra: list[str] | None = None,
          sites: list[dict] | None = None, queues: dict[str, str] | None = None,
          keys: dict[str, list[str]] | None = None, thread: dict[str, str] | None = None,
-         guards: list[dict] | None = None, kept_bh: str = "",
-         mapped: dict[str, str] | None = None, kept_comments: bool = False) -> str:
+         guards: list[dict] | None = None, kept_bh: str = "", mapped: dict[str, str] | None = None,
+         kept_comments: bool = False, queues_by: str = "") -> str:
     """The message between the Subject and the Signed-off-by; sites: the
-    verdicts of the patch's enable/kill/disable sites (report.json);
-    queues: system workqueue -> the subsystem's that this patch queues on
-    instead (series.plan.policy_queues), added by the series' first patch;
+    verdicts of the patch's enable/kill/disable sites (report.json); queues:
+    system wq -> the subsystem's that this patch queues on instead
+    (series.plan.policy_queues), added by the patch queues_by (its subject);
     keys: report.json "keys", the mapping rows of a file that something
     rewrote before the rules (apis()). TARGET=thread: thread, BH workqueue
     -> process-context one when the patch moves the work out of softirq
@@ -416,10 +416,10 @@ def body(driver: str, files: list[FileDiff], ev: Evidence,
                          + " ".join(kept_bh.split()))]
     if queues and not thread:
         names = " and ".join(queues.values())
-        out += ["", para(f"The work is queued on {names}, the BH "
-                         f"workqueue{'s' if len(queues) > 1 else ''} of the subsystem that "
-                         "the first patch of this series adds, rather than on "
-                         f"{' and '.join(queues)}.")]
+        by = f'the patch "{queues_by}"' if queues_by else "an earlier patch"
+        out += ["", para(f"The work is queued on {names}, the BH workqueue{'s' * (len(queues) > 1)}"
+                         f" of the subsystem that {by} adds, rather than on {' and '.join(queues)}"
+                         ".")]
     if wqs:
         out += ["", para("enable_and_queue_work() uses the queue of the item's "
                          f"queue_work() calls ({', '.join(wqs)}).")]
@@ -444,7 +444,7 @@ def body(driver: str, files: list[FileDiff], ev: Evidence,
         out += ["", para("These comments on the changed lines name a tasklet call "
                          "that is gone and need rewording:"), ""]
         out += [bullet(q) for q in quotes]
-    out += ["", para("The conversion was made with Coccinelle semantic patches "
-                     "(detasklet); no tasklet API is left in the changed files."),
+    out += ["", para("The conversion was made with Coccinelle; no tasklet API is left in the "
+                     "changed files."),
             *paras(*ev.sentences([f.path for f in files]))]
     return "\n".join(out) + "\n"

@@ -59,6 +59,7 @@ class Patch:
         or those of all.patch (fds)."""
         return [self.diffs.get(f) or fds[f] for f in self.files]
     queues: dict[str, str] = field(default_factory=dict)  # system wq -> the policy's, used here
+    queues_by: str = ""       # the subject of the prep patch that adds those queues
 
     @property
     def fix(self) -> bool:
@@ -193,6 +194,14 @@ def policy_queues(files: list[str], fds: dict[str, FileDiff], preps: list[dict])
             for s, o in sorted(pr["queues"].items()) if re.search(r"\b" + o + r"\b", added)}
 
 
+def queues_subject(queues: dict[str, str], preps: list[dict]) -> str:
+    """The subject of the prep patch that adds the workqueues of queues
+    (the policy's): the name a patch gives it, which stays true once both
+    are commits; "" when queues is empty."""
+    return next((pr["subject"] for pr in preps
+                 if set(queues.values()) & set(pr["queues"].values())), "") if queues else ""
+
+
 def crossing(unit: list[str], own: dict, modules: dict[str, str]) -> bool:
     """The files of one group are in several MAINTAINERS sections or
     kbuild modules: the message says why they are one patch."""
@@ -276,6 +285,7 @@ def plan(kdir: Path, fds: dict[str, FileDiff], old: dict[str, str],
         p = Patch(files, unused_only=only_deletes_declarations([fds[f] for f in files]))
         p.prep = prep_of.get(tuple(files), {})
         p.queues = {} if p.prep else policy_queues(files, fds, preps)
+        p.queues_by = queues_subject(p.queues, preps)
         where, p.name = name_patch(files, drivers, old)
         hist = prefix.from_history(kdir, files) if git else None
         if p.prep:
