@@ -1003,6 +1003,21 @@ class CoverWords(unittest.TestCase):
         self.assertTrue(letter.order_sentence(ps, {}).startswith(
             "each patch applies on its own, in any order, except that patch 2"))
 
+    def test_a_conversion_on_a_fix_of_another_series_is_not_in_any_order(self) -> None:
+        # round 43: net-next-2 said "each patch applies on its own, in any
+        # order" while its mlx5 patch applies only on top of net's fix
+        from detasklet.series import letter
+        from detasklet.series.plan import Patch
+        fix = Patch(["fpga/conn.c"], name="mlx5", driver_prep={"fix": True, "subject": "Kill"})
+        ps = [Patch(["fpga/conn.c", "cq.c"], name="mlx5"), Patch(["x.c"], name="mlxsw")]
+        said = letter.order_sentence(ps, {}, [fix], "net")
+        self.assertEqual(said, "each patch applies on its own, in any order, except that "
+                               "patch 1 (mlx5) applies only on top of the fix sent to net "
+                               "named below.")
+        self.assertEqual(letter.order_sentence(ps[:1], {}, [fix], "net"),
+                         "patch 1 (mlx5) applies only on top of the fix sent to net named "
+                         "below.")
+
     def test_the_conversions_on_fixes_are_listed_with_and(self) -> None:
         from detasklet.series import letter
         from detasklet.series.plan import Patch

@@ -101,10 +101,13 @@ def stat_line(fds: list[FileDiff]) -> str:
             + (f", {rem} deletion{'s' if rem != 1 else ''}(-)" if rem else ""))
 
 
-def order_sentence(patches: "list[Patch]", queues: dict[str, str]) -> str:
+def order_sentence(patches: "list[Patch]", queues: dict[str, str],
+                   after: "list[Patch] | None" = None, folder: str = "") -> str:
     """In what order the patches of a series apply: the subsystem's prep
     patch first, the fixes and the drivers' own preparations before their
-    conversions, the core removal last."""
+    conversions, the core removal last; a conversion that applies on top
+    of a fix sent to folder in a series of its own (after) does not apply
+    on its own."""
     preps = [p for p in patches if p.prep]
     order = ("each patch applies on its own, in any order." if not preps else
              ("the first patch" if patches[0] is preps[0] else
@@ -125,7 +128,14 @@ def order_sentence(patches: "list[Patch]", queues: dict[str, str]) -> str:
                       f"patch {patches.index(dpreps[0]) + 2} applies on top of "
                       f"patch {patches.index(dpreps[0]) + 1} "
                       f"({dpreps[0].subject}), which prepares that driver")
-    tied = {f for p in dpreps + fixes for f in p.files}
+    waits = [(n, p) for n, p in enumerate(patches, 1) if not p.driver_prep
+             and any(set(p.files) & set(f.files) for f in after or [])]
+    if waits:
+        unless.append(" and ".join(f"patch {n} ({p.name})" for n, p in waits)
+                      + f" {'apply' if len(waits) > 1 else 'applies'} only on top of "
+                      f"{'the fixes' if len(after or []) > 1 else 'the fix'} sent to {folder} "
+                      "named below")
+    tied = {f for p in dpreps + fixes + [p for _, p in waits] for f in p.files}
     alone = [p for p in patches if not (p.prep or p.core or p.driver_prep or p.fix)
              and not tied & set(p.files)]
     if unless and not preps and not alone and not any(p.core for p in patches):
@@ -143,7 +153,7 @@ def opening(patches: "list[Patch]", where: str, queues: dict[str, str], scope: s
     reason to stay on BH), its fixes, the series it applies after, and
     what is said of a series sent in parts."""
     total = len(patches)
-    order = order_sentence(patches, queues)
+    order = order_sentence(patches, queues, after, after_folder)
     fixes = [p for p in patches if p.fix]
     moved = [p for p in patches if p.thread]
     thread_wqs = sorted({o for p in moved for o in p.thread.values()})
