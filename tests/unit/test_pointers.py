@@ -125,7 +125,8 @@ class Reach(unittest.TestCase):
             "cannot run at the kill: foo_submit() (static, never called: no call names it and "
             "its address is never taken); nor can e->ops->complete_fn(), "
             "called in foo_bh() through a pointer that may run code outside these files: no "
-            "file outside these names bh, and the only function here that queues it, directly or "
+            "file outside these names the bh member of struct foo_engine, and the only function "
+            "here that queues it, directly or "
             "through a call (foo_submit()), is static, and its address is taken nowhere, "
             "so nothing is left to drop"), s.why)
         # said as the driver's reason, not as the tool's proof (sample 46:

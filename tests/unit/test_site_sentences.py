@@ -119,8 +119,26 @@ class KillSentences(unittest.TestCase):
     def test_probe_unwind_and_remove(self) -> None:
         s = _kills(PROBE_AND_REMOVE)["ch_remove"]
         self.assertEqual((s.replacement, s.analysis), ("cancel_work_sync", "teardown"))
-        self.assertIn("each of those takes the device or the module down, or undoes a start "
-                      "callback's own set-up when a later step of it fails", s.why)
+        # per caller, what it is and when it calls, in plain words (omap_ssi:
+        # "called only from ssi_probe() ...; ssi_remove() ...: each of those ...,
+        # or undoes a start callback's own set-up" read as "only from the probe")
+        self.assertTrue(s.why.startswith(
+            "ch_remove() is called from two functions only: dp_probe(), registered as .probe "
+            "of dp_driver (struct platform_driver), on its error path, to undo its own set-up "
+            "when a later step fails; and dp_remove(), registered as .remove of dp_driver "
+            "(struct platform_driver), when the device is unbound. cancel_work_sync() waits"),
+            s.why)
+        self.assertNotIn("only from dp_probe()", s.why)
+        self.assertNotIn("start callback", s.why)
+        self.assertNotIn("each of those", s.why)
+
+    def test_one_caller_is_not_each_of_those(self) -> None:
+        code = PROBE_AND_REMOVE.replace("\tch_remove(c);\n\treturn -EIO;", "\treturn -EIO;")
+        s = _kills(code)["ch_remove"]
+        self.assertEqual((s.replacement, s.analysis), ("cancel_work_sync", "teardown"))
+        self.assertTrue(s.why.startswith(
+            "ch_remove() is called only from dp_remove(), registered as .remove of dp_driver "
+            "(struct platform_driver), when the device is unbound. cancel_work_sync()"), s.why)
 
 
 PAIRS = """\

@@ -24,6 +24,7 @@ from ...ctext.pointers import assigned, pointer_calls, typed_calls, typed_stores
 from ...ctext.ptrtypes import Declarations, members, merged
 from ...ctext.tasklet import DECLARE_RE, SETUP_OR_INIT_RE, key, schedule_of
 from ...ctext.teardown import Registration, completion_call, is_static, referenced, registrations
+from .scope import count, role, sees
 
 if TYPE_CHECKING:
     from .sites import Site
@@ -114,7 +115,8 @@ def facts_of(codes: dict[str, str], module: dict[str, str] | None = None, *,
             homes.setdefault(n, path)
     module = module or {}
     added = _module_functions(bodies, homes, codes, module) if module else set()
-    callees = {n: {c for c in _CALLED_RE.findall(b) if c in bodies and c != n}
+    callees = {n: {c for c in _CALLED_RE.findall(b) if c in bodies and c != n
+                   and sees(homes[n], c, homes, codes, module)}
                for n, b in bodies.items()}
     callers: dict[str, set[str]] = {n: set() for n in bodies}
     for n, cs in callees.items():
@@ -193,8 +195,10 @@ def teardown(fn: str, f: Facts, seen: frozenset[str] = frozenset()) -> Registrat
         return None
     kinds = {h.kind for h in hows if h}
     kind = "start" if kinds == {"start"} else ("gone" if "gone" in kinds else "down")
-    return Registration(kind, "called only from " + "; ".join(
-        f"{c}(), {h.how}" for c, h in zip(callers, hows) if h))
+    said = [f"{c}(), {role(h)}" for c, h in zip(callers, hows) if h]
+    return Registration(kind, "called only from " + said[0] if len(said) == 1 else
+                        f"called from {count(len(said))} functions only: "
+                        + "; ".join(said[:-1]) + "; and " + said[-1])
 
 
 def _line_pos(code: str, line: int) -> int:

@@ -16,7 +16,9 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from ..facts.legacy_local import member_struct
 from . import balance, outside, queuers
+from .scope import helper
 from .analyses import (Facts, completes, direct, reached, requeues_itself, stopped_before,
                        teardown, through_pointers, unresolved)
 
@@ -24,26 +26,20 @@ if TYPE_CHECKING:
     from .sites import Site
 
 
-# A start callback among the callers of a teardown helper (ctext.teardown
-# START_FIELDS, START_BY_TYPE, module_init()), as Registration.how words it.
-_START_HOW = re.compile(r"registered as \.(?:probe|ndo_open|start|setup|set_online) of|"
-                        r"module_init\(\)")
-
-
 def _goes(how: str, kind: str) -> str:
-    """What a registration takes down, for the teardown sentence."""
+    """What a registration takes down, for the teardown sentence: ": the
+    device is unbound there"; "" for a helper, whose how already says, per
+    caller, what it is and when it calls (analyses.teardown())."""
+    if helper(how):
+        return ""
     if kind == "start":
-        return "the kill there undoes the start callback's own set-up when a later step fails"
+        return ": the kill there undoes the start callback's own set-up when a later step fails"
     if kind == "down":
-        return "the interface goes down there"
-    if how.startswith("called only from"):
-        if kind != "start" and _START_HOW.search(how):
-            return ("each of those takes the device or the module down, or undoes a start "
-                    "callback's own set-up when a later step of it fails")
-        return "each of those takes the device or the module down"
+        return ": the interface goes down there"
     if "module" in how:
-        return "the module is unloaded there"
-    return "the system shuts down there" if ".shutdown" in how else "the device is unbound there"
+        return ": the module is unloaded there"
+    end = "system shuts down" if ".shutdown" in how else "device is unbound"
+    return f": the {end} there"
 
 
 def disabled_kill(s: Site, code: str) -> bool:
@@ -130,14 +126,20 @@ def kill(s: Site, f: Facts) -> str:
                 f"reaches it, tasklet_kill() waited for the run queued again, flush_work() "
                 "waits for one run only; a decision for the driver")
     done = ", so nothing is left to drop"
-    s.why = (s.why.removesuffix(done) + "; " + _no_entry(s.item, blind, f)
+    s.why = (s.why.removesuffix(done) + "; " + _no_entry(s.item, blind, f, s.struct)
              + (done if s.why.endswith(done) else ""))
     return why
 
 
-def _no_entry(item: str, blind: str, f: Facts) -> str:
+def _no_entry(item: str, blind: str, f: Facts, struct: str = "") -> str:
     """The clause of an exact kill whose run calls through a pointer the
-    group never sets: why that call cannot queue item again."""
+    group never sets: why that call cannot queue item again. A member item
+    is named with its struct (the site's, else the one struct of the group
+    that declares it): the group holds every file that names that member,
+    not every file with a member of the same name (aspeed-acry.c's own
+    done_task beside aspeed-hace's)."""
+    struct = struct or member_struct(list(f.codes.values()), item)
+    named = f"the {item} member of {struct}" if struct else item
     call, _, fn = blind.partition(" in ")
     qs = sorted(outside.queuers(item, f))
     regs = outside.registered(qs, f)
@@ -152,7 +154,7 @@ def _no_entry(item: str, blind: str, f: Facts) -> str:
             if qs else f"no function here queues {item}")
     how = ("and defined in no file read (another module's)" if direct(call[:-2]) else
            "through a pointer that may run code outside these files")
-    return (f"nor can {call}, called in {fn} {how}: no file outside these names {item}, "
+    return (f"nor can {call}, called in {fn} {how}: no file outside these names {named}, "
             f"and {said}")
 
 
@@ -199,7 +201,7 @@ def _kill(s: Site, f: Facts) -> str:
         where = f"{s.function}() is {reg.how}" + (f", after {stop}" if stop else "")
         if not call:
             s.replacement, s.verdict, s.analysis = "cancel_work_sync", "exact", "teardown"
-            s.why = (f"{where}: {_goes(reg.how, reg.kind)}. cancel_work_sync() waits for a running "
+            s.why = (f"{where}{_goes(reg.how, reg.kind)}. cancel_work_sync() waits for a running "
                      f"{cbs} as tasklet_kill() did and drops a pending run; {reach} make no "
                      "complete(), wake_up() or request-done call, so no caller waits "
                      "for the run dropped")

@@ -31,10 +31,13 @@ from .analyses import Facts, reached
 from .outside import queues_item
 
 # the kind of event of each registration, and the calls that end one
-# (waiting for a handler or callback that runs)
-_KIND = {**{c: "irq" for c in ("request_irq", "request_threaded_irq", "request_any_context_irq",
-                                "devm_request_irq", "devm_request_threaded_irq",
-                                "devm_request_any_context_irq")},
+# (waiting for a handler or callback that runs): an interrupt ends the way
+# it was requested, free_irq() for request_irq(), devm_free_irq() for
+# devm_request_irq() (pci_free_irq() ends only a pci_request_irq(), which
+# is no event registration here), or disable_irq() for either
+_KIND = {**{c: "irq" for c in ("request_irq", "request_threaded_irq", "request_any_context_irq")},
+         **{c: "devm_irq" for c in ("devm_request_irq", "devm_request_threaded_irq",
+                                    "devm_request_any_context_irq")},
          "request_percpu_irq": "percpu_irq", "request_nmi": "nmi",
          "timer_setup": "timer", "hrtimer_setup": "hrtimer", "hrtimer_setup_on_stack": "hrtimer",
          **{c: "tasklet" for c in ("tasklet_setup", "tasklet_init", "DECLARE_TASKLET",
@@ -43,7 +46,7 @@ _KIND = {**{c: "irq" for c in ("request_irq", "request_threaded_irq", "request_a
          "INIT_WORK": "work", "DECLARE_WORK": "work",
          "INIT_DELAYED_WORK": "dwork", "DECLARE_DELAYED_WORK": "dwork",
          **{c: "urb" for c in ("usb_fill_bulk_urb", "usb_fill_int_urb", "usb_fill_control_urb")}}
-_ENDS = {"irq": ("free_irq", "devm_free_irq", "pci_free_irq", "disable_irq"),
+_ENDS = {"irq": ("free_irq", "disable_irq"), "devm_irq": ("devm_free_irq", "disable_irq"),
          "percpu_irq": ("free_percpu_irq",), "nmi": ("free_nmi",),
          "timer": ("del_timer_sync", "timer_delete_sync", "timer_shutdown_sync"),
          "hrtimer": ("hrtimer_cancel",), "tasklet": ("tasklet_kill",),

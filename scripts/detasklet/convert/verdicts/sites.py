@@ -56,6 +56,7 @@ from ...ctext.decls import base_struct
 from ...ctext.lex import call_args, function_spans
 from ...ctext.tasklet import SITE_CALL_RE, global_tasklet, key
 from .analyses import Facts, facts_of
+from .scope import shadowed
 from . import balance, disabled, percpu, sync
 from .decisions import Decision
 from ..facts.legacy_local import member_struct
@@ -281,6 +282,18 @@ def plan(codes: dict[str, str], decisions: list[Decision], hi_keys: set[str],
     members of the structs its headers define (ctext.ptrtypes.included)."""
     f = facts_of(codes, module, types=types)
     f.mates = mates or {}
+    # a site in a function of a name another file also defines (two static
+    # functions, each its file's) is read with its own file's functions
+    twins = shadowed(codes)
+    own: dict[str, Facts] = {}
+
+    def facts_for(s: Site) -> Facts:
+        if s.path not in twins.get(s.function, set()):
+            return f
+        if s.path not in own:
+            own[s.path] = facts_of({s.path: codes[s.path], **codes}, module, types=types)
+            own[s.path].mates = f.mates
+        return own[s.path]
     p = Plan([s for path, code in codes.items() for s in find(path, code)])
     if refused_by_decision(p, decisions):     # the group stays as it is: nothing to choose
         return p
@@ -298,7 +311,7 @@ def plan(codes: dict[str, str], decisions: list[Decision], hi_keys: set[str],
         if d:
             _decide(s, d)
             continue
-        why = sync.choose(s, p.sites, f, enables, codes[s.path])
+        why = sync.choose(s, p.sites, facts_for(s), enables, codes[s.path])
         if why:
             refuse(p, s, why)
     set_queues(p, hi_keys)
