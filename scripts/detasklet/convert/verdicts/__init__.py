@@ -6,6 +6,7 @@ the same operation (enable, kill, disable, unlock_wait...).
                     text with their markers
       sync            the verdict of a kill, disable or unlock_wait no decision covers
       analyses        the named analyses that prove a site exact
+        scope           a static function is its file's; the words for a helper's callers
       kills           the replacement of a tasklet_kill() site, and why
         queuers         the other functions that queue an item at its kill, and where from
       outside         whether code outside the group can queue an item (an unread call)
