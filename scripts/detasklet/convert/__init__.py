@@ -9,8 +9,8 @@ strings the stages and its docstring is the whole flow.
                    refusals, legacy, legacy_local, legacy_data,
                    legacy_path, module_reach, unused)
     verdicts/  2   a verdict for each call that is not the same operation:
-                   sites (sync, kills with queuers; proven by analyses, outside,
-                   balance, percpu,
+                   sites (sync, kills with queuers; proven by analyses with
+                   scope, outside, balance, percpu,
                    disabled, unlock_wait; or decisions)
     rewrite/   3-4 the text rewritten, and what of it reaches the patch:
                    protocol, spatch, fixups, comments, classify
