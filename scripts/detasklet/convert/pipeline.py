@@ -254,9 +254,13 @@ def unmatched(found: list[groups.Group], decs: list[decisions.Decision],
               kernel: str) -> list[str]:
     """A line for each decision of this kernel, about a tasklet user of
     the run, that matches no site of it: the driver changed since a person
-    read it, and the decision is not applied."""
+    read it, and the decision is not applied. A group whose facts or plan
+    outran the time limit has no sites to match (its files are refused
+    with that reason): its decisions are not said to be stale."""
     lines = []
     for g in found:
+        if g.timed_out:
+            continue
         for d in decisions.for_files(decs, set(g.files), kernel):
             if not any(d.matches(s.path, s.function, s.api, s.item, s.occurrence)
                        for s in g.plan.sites):
