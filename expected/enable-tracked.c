@@ -52,5 +52,4 @@ static void radio_init(struct radio *r)
 static void radio_remove(struct radio *r)
 {
 	flush_work(&r->bcon_tasklet);
-	cancel_work_sync(&r->bcon_tasklet);
 }

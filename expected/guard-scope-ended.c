@@ -46,8 +46,6 @@ static void ctrl_stop(struct ctrl *c)
 		guard(spinlock_irqsave)(&c->lock);
 		c->pending = 0;
 	}
-	scoped_guard(mutex, &c->reset_mutex) {
+	scoped_guard(mutex, &c->reset_mutex)
 		flush_work(&c->isr_tasklet);
-		cancel_work_sync(&c->isr_tasklet);
-	}
 }

@@ -52,7 +52,6 @@ void qvec_unregister_maybe(struct qvec *q, bool quiet)
 	if (quiet)
 		disable_work_sync(&q->resp_tasklet);
 	flush_work(&q->resp_tasklet);
-	cancel_work_sync(&q->resp_tasklet);
 }
 
 void qvec_unregister_all(struct qvec *qs, int n)

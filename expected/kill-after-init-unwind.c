@@ -33,7 +33,6 @@ static int tgt_probe(struct tgt *v)
 
 kill:
 	flush_work(&v->work_task);
-	cancel_work_sync(&v->work_task);
 	kfree(v->buf);
 out:
 	return rc;

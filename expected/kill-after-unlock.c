@@ -18,7 +18,6 @@ static void wldev_synchronize_irq(struct wldev *dev)
 {
 	synchronize_irq(dev->irq);
 	flush_work(&dev->isr_tasklet);
-	cancel_work_sync(&dev->isr_tasklet);
 }
 
 static void wldev_switch_channel(struct wldev *dev)

@@ -50,7 +50,6 @@ void nq_stop_nosync(struct nq *nq, bool kill)
 	free_irq(nq->irq, nq);
 	if (kill) {
 		flush_work(&nq->nq_tasklet);
-		cancel_work_sync(&nq->nq_tasklet);
 	}
 	disable_work(&nq->nq_tasklet);
 }
@@ -59,7 +58,6 @@ void nq_stop_apart(struct nq *nq)
 {
 	free_irq(nq->irq, nq);
 	flush_work(&nq->nq_tasklet);
-	cancel_work_sync(&nq->nq_tasklet);
 	nq->requested = false;
 	disable_work_sync(&nq->nq_tasklet);
 }

@@ -55,7 +55,6 @@ static void rxp_remove(struct platform_device *pdev)
 
 	free_irq(port->irq, port);
 	flush_work(&port->rx_task);
-	cancel_work_sync(&port->rx_task);
 }
 
 static struct platform_driver rxp_driver = {

@@ -47,5 +47,4 @@ void foo_tx_shutdown(void)
 {
 	free_irq(FOO_TX_IRQ, NULL);
 	flush_work(&foo_tx_cleanup_tasklet);
-	cancel_work_sync(&foo_tx_cleanup_tasklet);
 }

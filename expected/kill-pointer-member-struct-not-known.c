@@ -74,7 +74,6 @@ static void hx_remove(struct platform_device *pdev)
 
 	free_irq(card->irq, card);
 	flush_work(&card->bh);
-	cancel_work_sync(&card->bh);
 }
 
 static struct platform_driver hx_driver = {

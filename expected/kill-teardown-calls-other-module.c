@@ -57,7 +57,6 @@ static void cptvf_remove(struct pci_dev *pdev)
 
 	free_irq(pci_irq_vector(pdev, 0), cptvf);
 	flush_work(&cptvf->wqe.work);
-	cancel_work_sync(&cptvf->wqe.work);
 }
 
 static struct pci_driver cptvf_pci_driver = {

@@ -37,5 +37,4 @@ static int atm_irq_request(struct atm_adapter *adapter)
 static void atm_irq_free(struct atm_adapter *adapter)
 {
 	flush_work(&adapter->rx_tasklet);
-	cancel_work_sync(&adapter->rx_tasklet);
 }

@@ -29,5 +29,4 @@ static void setup_pf2vf_bh(struct accel_dev *accel_dev)
 static void cleanup_pf2vf_bh(struct accel_dev *accel_dev)
 {
 	flush_work(&accel_dev->vf.pf2vf_bh_tasklet);
-	cancel_work_sync(&accel_dev->vf.pf2vf_bh_tasklet);
 }

@@ -27,5 +27,4 @@ static int vfc_probe(struct vfc_host *vhost)
 static void vfc_remove(struct vfc_host *vhost)
 {
 	flush_work(&vhost->tasklet);
-	cancel_work_sync(&vhost->tasklet);
 }

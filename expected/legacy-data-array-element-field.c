@@ -41,8 +41,6 @@ static void cleanup_worker_threads(struct cptvf_wqe_info_for_many_queues *cwqe_i
 {
 	int i;
 
-	for (i = 0; i < CPT_NUM_QS_PER_VF; i++) {
+	for (i = 0; i < CPT_NUM_QS_PER_VF; i++)
 		flush_work(&cwqe_info->vq_wqe[i].twork);
-		cancel_work_sync(&cwqe_info->vq_wqe[i].twork);
-	}
 }

@@ -52,7 +52,6 @@ int req_mgr_init(struct drvdata *drvdata)
 void req_mgr_fini(struct drvdata *drvdata)
 {
 	flush_work(&drvdata->mgr->comptask);
-	cancel_work_sync(&drvdata->mgr->comptask);
 }
 
 static void comp_handler(unsigned long devarg)

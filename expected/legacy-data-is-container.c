@@ -25,5 +25,4 @@ static int aes_probe(struct aes_dev *dd)
 static void aes_remove(struct aes_dev *dd)
 {
 	flush_work(&dd->done_task);
-	cancel_work_sync(&dd->done_task);
 }

@@ -38,5 +38,4 @@ static void ring_irq(struct ring *r)
 static void ring_remove(struct ring *r)
 {
 	flush_work(&r->done_task);
-	cancel_work_sync(&r->done_task);
 }

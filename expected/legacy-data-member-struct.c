@@ -30,5 +30,4 @@ static void hba_init_seq(struct hba *hba)
 static void hba_stop(struct hba *hba)
 {
 	flush_work(&hba->seq.dl_tasklet);
-	cancel_work_sync(&hba->seq.dl_tasklet);
 }

@@ -58,6 +58,5 @@ static void fake_exit(struct bus_bridge *fake_bridge)
 	struct fake_driver *bridge = fake_bridge->driver_priv;
 
 	flush_work(&bridge->int_tasklet);
-	cancel_work_sync(&bridge->int_tasklet);
 	kfree(bridge);
 }

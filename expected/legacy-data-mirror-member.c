@@ -53,5 +53,4 @@ static void slot_irq(struct slot *s)
 static void slot_free(struct slot *s)
 {
 	flush_work(&s->notify);
-	cancel_work_sync(&s->notify);
 }

@@ -66,10 +66,8 @@ static void cleanup_worker_threads(struct vf_dev *vf)
 	if (!cwqe_info)
 		return;
 
-	for (i = 0; i < vf->num_queues; i++) {
+	for (i = 0; i < vf->num_queues; i++)
 		flush_work(&cwqe_info->vq_wqe[i].twork);
-		cancel_work_sync(&cwqe_info->vq_wqe[i].twork);
-	}
 
 	kfree(cwqe_info);
 	vf->wqe_info = NULL;

@@ -32,5 +32,4 @@ static void chan_irq(struct dma_chan_priv *chan)
 static void chan_free(struct dma_chan_priv *chan)
 {
 	flush_work(&chan->desc_task);
-	cancel_work_sync(&chan->desc_task);
 }

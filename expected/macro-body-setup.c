@@ -30,7 +30,5 @@ static void wdev_init(struct wdev *wdev)
 static void wdev_stop(struct wdev *wdev)
 {
 	flush_work(&wdev->rxdone_tasklet);
-	cancel_work_sync(&wdev->rxdone_tasklet);
 	flush_work(&wdev->tbtt_tasklet);
-	cancel_work_sync(&wdev->tbtt_tasklet);
 }

@@ -30,7 +30,6 @@ static void lan_setup_write(struct lan_card *card)
 static void lan_cleanup_channel(struct lan_channel *channel)
 {
 	flush_work(&channel->irq_tasklet);
-	cancel_work_sync(&channel->irq_tasklet);
 }
 
 static void lan_irq(struct lan_channel *channel)

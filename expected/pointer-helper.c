@@ -30,8 +30,6 @@ static void ring_init(struct ring *r)
 static void ring_stop(struct ring *r)
 {
 	flush_work(&r->done[0]);
-	cancel_work_sync(&r->done[0]);
 	flush_work(&r->done[1]);
-	cancel_work_sync(&r->done[1]);
 	flush_work(r->owner);
 }

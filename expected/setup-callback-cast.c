@@ -45,7 +45,5 @@ static int foo_init_crq_queue(struct foo_adapter *adapter)
 static void foo_release_crq_queue(struct foo_adapter *adapter)
 {
 	flush_work(&adapter->tasklet);
-	cancel_work_sync(&adapter->tasklet);
 	flush_work(&adapter->tx_tasklet);
-	cancel_work_sync(&adapter->tx_tasklet);
 }

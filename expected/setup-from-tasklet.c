@@ -33,5 +33,4 @@ static int foo_probe(struct foo_priv *priv)
 static void foo_remove(struct foo_priv *priv)
 {
 	flush_work(&priv->rx_tasklet);
-	cancel_work_sync(&priv->rx_tasklet);
 }

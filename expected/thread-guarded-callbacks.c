@@ -66,9 +66,7 @@ static int fake_probe(struct fake_nic *nic)
 static void fake_remove(struct fake_nic *nic)
 {
 	flush_work(&nic->rx_task);
-	cancel_work_sync(&nic->rx_task);
 	flush_work(&nic->tx_task);
-	cancel_work_sync(&nic->tx_task);
 }
 
 static void fake_tx_done(struct work_struct *work)

@@ -33,7 +33,5 @@ static void fake_wl_irq(struct fake_wl *wl)
 static void fake_wl_remove(struct fake_wl *wl)
 {
 	flush_work(&wl->txdone);
-	cancel_work_sync(&wl->txdone);
 	flush_work(&wl->rxdone);
-	cancel_work_sync(&wl->rxdone);
 }

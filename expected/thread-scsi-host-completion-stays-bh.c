@@ -40,5 +40,4 @@ static void fake_remove(struct fake_hba *hba)
 {
 	scsi_remove_host(hba->shost);
 	flush_work(&hba->isr_tasklet);
-	cancel_work_sync(&hba->isr_tasklet);
 }

@@ -117,7 +117,8 @@ class Reach(unittest.TestCase):
         f = analyses.facts_of({"foo.c": mask(code)})
         s = Site("foo.c", 30, "foo_pause", "tasklet_kill", "&e->bh", "bh")
         self.assertEqual(kills.kill(s, f), "")
-        self.assertEqual((s.replacement, s.verdict), ("flush_then_cancel", "exact"))
+        # nothing can queue bh after the flush: flush_work() alone
+        self.assertEqual((s.replacement, s.verdict), ("flush_work", "exact"))
         # and why that code cannot queue bh again (convert.verdicts.outside):
         # the one function that queues it is static and its address goes nowhere
         self.assertTrue(s.why.endswith(
@@ -128,7 +129,8 @@ class Reach(unittest.TestCase):
             "file outside these names the bh member of struct foo_engine, and the only function "
             "here that queues it, directly or "
             "through a call (foo_submit()), is static, and its address is taken nowhere, "
-            "so nothing is left to drop"), s.why)
+            "so nothing queues it again after flush_work(), and no cancel_work_sync() is "
+            "needed"), s.why)
         # said as the driver's reason, not as the tool's proof (sample 46:
         # "(a file that does is among these)", "not by a call")
         self.assertNotIn("among these", s.why)
@@ -149,7 +151,7 @@ class Reach(unittest.TestCase):
         line = code[:code.index("tasklet_kill(")].count("\n") + 1
         s = Site("foo.c", line, "foo_remove", "tasklet_kill", "&e->bh", "bh")
         self.assertEqual(kills.kill(s, f), "")
-        self.assertEqual((s.replacement, s.analysis), ("flush_then_cancel", "teardown-flush"))
+        self.assertEqual((s.replacement, s.analysis), ("flush_work", "teardown-flush"))
         self.assertTrue(s.why.startswith(
             "free_irq() comes before it, and a pending run of foo_bh() can complete work a "
             "caller waits for (complete()): flush_work() lets it run"), s.why)

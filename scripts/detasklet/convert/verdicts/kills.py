@@ -125,10 +125,15 @@ def kill(s: Site, f: Facts) -> str:
                 f"called from outside the group and queues {s.item}{via}: if the call "
                 f"reaches it, tasklet_kill() waited for the run queued again, flush_work() "
                 "waits for one run only; a decision for the driver")
-    done = ", so nothing is left to drop"
-    s.why = (s.why.removesuffix(done) + "; " + _no_entry(s.item, blind, f, s.struct)
-             + (done if s.why.endswith(done) else ""))
+    s.why = (s.why.removesuffix(SETTLED) + "; " + _no_entry(s.item, blind, f, s.struct)
+             + (SETTLED if s.why.endswith(SETTLED) else ""))
     return why
+
+
+# the end of an exact flush kill's sentence when nothing can queue its item
+# again: flush_work() alone is tasklet_kill() (a cancel_work_sync() after it
+# would have nothing to do, which maintainers asked to drop)
+SETTLED = ", so nothing queues it again after flush_work(), and no cancel_work_sync() is needed"
 
 
 def _no_entry(item: str, blind: str, f: Facts, struct: str = "") -> str:
@@ -211,16 +216,18 @@ def _kill(s: Site, f: Facts) -> str:
                     f"queues {s.item} again: dropping its pending run can leave that caller "
                     "waiting, and flush_work() waits for one run only; a decision for the "
                     "driver")
-        s.replacement, s.verdict, s.analysis = ("flush_then_cancel", "exact",
-                                                "teardown-flush")
+        settled = _settled(s, f)
+        s.replacement, s.verdict, s.analysis = (
+            "flush_work" if settled else "flush_then_cancel", "exact", "teardown-flush")
         # flush then cancel is tasklet_kill() wherever it is: the callers
         # that made it teardown are no reason of the choice
         s.why = ((f"{stop} comes before it, and a" if stop else "A")
                  + f" pending run of {done_cb}() can complete work a caller waits "
-                 f"for ({call}): flush_work() lets it run and waits, as tasklet_kill() did, "
-                 "and cancel_work_sync() after it would drop a run queued again; "
-                 f"{done_cb}() never queues {s.item} itself, nor do {_calls(s.item, f)}"
-                 f"{_pointers(s.item, f)}" + _others(s, f, ""))
+                 f"for ({call}): flush_work() lets it run and waits, as tasklet_kill() did"
+                 + ("" if settled else
+                    ", and cancel_work_sync() after it would drop a run queued again")
+                 + f"; {done_cb}() never queues {s.item} itself, nor do {_calls(s.item, f)}"
+                 f"{_pointers(s.item, f)}" + _others(s, f, SETTLED if settled else ""))
         return ""
     unproven = (f"{s.function}() is not proven a teardown path (neither it nor every "
                 "caller of it is registered as .remove, .ndo_stop, module_exit() or a "
@@ -229,16 +236,27 @@ def _kill(s: Site, f: Facts) -> str:
         return (f"{unproven}, and its callback {again}() queues {s.item} again: "
                 "tasklet_kill() waits for those runs, flush_work() only for one; this needs "
                 "a decision for the driver")
-    s.replacement, s.verdict, s.analysis = "flush_then_cancel", "exact", "flush-then-cancel"
+    settled = _settled(s, f)
+    s.replacement, s.verdict, s.analysis = (
+        "flush_work" if settled else "flush_then_cancel", "exact", "flush-then-cancel")
     names = sorted(f.callbacks.get(s.item, ()))
     one = len(names) <= 1
     s.why = (f"flush_work() lets a pending run of {listed(names, s.item)} happen and waits "
-             "for it, as tasklet_kill() did, and cancel_work_sync() after it would drop a run "
-             f"queued again: {listed(names, s.item)} never {'queues' if one else 'queue'} "
+             "for it, as tasklet_kill() did"
+             + ("" if settled else
+                ", and cancel_work_sync() after it would drop a run queued again")
+             + f": {listed(names, s.item)} never {'queues' if one else 'queue'} "
              f"{s.item} {'itself' if one else 'themselves'}, nor do "
              f"{_calls(s.item, f, 'it calls' if one else 'they call')}{_pointers(s.item, f)}"
-             + _others(s, f, ", so nothing is left to drop"))
+             + _others(s, f, SETTLED if settled else ""))
     return ""
+
+
+def _settled(s: Site, f: Facts) -> bool:
+    """Whether every other function that queues s.item is shown stopped
+    before the kill (convert.verdicts.queuers; the callback never queues
+    it itself, checked before): nothing queues it after flush_work()."""
+    return not any(q.at_kill for q in queuers.others(s.item, s.path, s.function, s.line, f))
 
 
 def _others(s: Site, f: Facts, done: str) -> str:
