@@ -216,7 +216,8 @@ def _kill(s: Site, f: Facts) -> str:
                     f"queues {s.item} again: dropping its pending run can leave that caller "
                     "waiting, and flush_work() waits for one run only; a decision for the "
                     "driver")
-        settled = _settled(s, f)
+        qs = queuers.others(s.item, s.path, s.function, s.line, f)
+        settled = _settled(qs)
         s.replacement, s.verdict, s.analysis = (
             "flush_work" if settled else "flush_then_cancel", "exact", "teardown-flush")
         # flush then cancel is tasklet_kill() wherever it is: the callers
@@ -224,10 +225,9 @@ def _kill(s: Site, f: Facts) -> str:
         s.why = ((f"{stop} comes before it, and a" if stop else "A")
                  + f" pending run of {done_cb}() can complete work a caller waits "
                  f"for ({call}): flush_work() lets it run and waits, as tasklet_kill() did"
-                 + ("" if settled else
-                    ", and cancel_work_sync() after it would drop a run queued again")
+                 + ("" if settled else _CANCEL)
                  + f"; {done_cb}() never queues {s.item} itself, nor do {_calls(s.item, f)}"
-                 f"{_pointers(s.item, f)}" + _others(s, f, SETTLED if settled else ""))
+                 f"{_pointers(s.item, f)}" + _others(qs, s.item))
         return ""
     unproven = (f"{s.function}() is not proven a teardown path (neither it nor every "
                 "caller of it is registered as .remove, .ndo_stop, module_exit() or a "
@@ -236,38 +236,42 @@ def _kill(s: Site, f: Facts) -> str:
         return (f"{unproven}, and its callback {again}() queues {s.item} again: "
                 "tasklet_kill() waits for those runs, flush_work() only for one; this needs "
                 "a decision for the driver")
-    settled = _settled(s, f)
+    qs = queuers.others(s.item, s.path, s.function, s.line, f)
+    settled = _settled(qs)
     s.replacement, s.verdict, s.analysis = (
         "flush_work" if settled else "flush_then_cancel", "exact", "flush-then-cancel")
     names = sorted(f.callbacks.get(s.item, ()))
     one = len(names) <= 1
     s.why = (f"flush_work() lets a pending run of {listed(names, s.item)} happen and waits "
              "for it, as tasklet_kill() did"
-             + ("" if settled else
-                ", and cancel_work_sync() after it would drop a run queued again")
+             + ("" if settled else _CANCEL)
              + f": {listed(names, s.item)} never {'queues' if one else 'queue'} "
              f"{s.item} {'itself' if one else 'themselves'}, nor do "
              f"{_calls(s.item, f, 'it calls' if one else 'they call')}{_pointers(s.item, f)}"
-             + _others(s, f, SETTLED if settled else ""))
+             + _others(qs, s.item))
     return ""
 
 
-def _settled(s: Site, f: Facts) -> bool:
-    """Whether every other function that queues s.item is shown stopped
-    before the kill (convert.verdicts.queuers; the callback never queues
-    it itself, checked before): nothing queues it after flush_work()."""
-    return not any(q.at_kill for q in queuers.others(s.item, s.path, s.function, s.line, f))
+# what the cancel after a flush is for, while something may still queue
+_CANCEL = ", and cancel_work_sync() after it would drop a run queued again"
 
 
-def _others(s: Site, f: Facts, done: str) -> str:
-    """The clause on the other functions that queue s.item
-    (convert.verdicts.queuers): those that cannot run at the kill, or that
-    there are none, then done; those not shown stopped before it (q.at_kill):
-    the mail names them and what becomes of a run they queue between
-    flush_work() and cancel_work_sync(), in the driver's terms, without the
-    analysis' own reason (q.how: 'not static', 'stored in ...'), and without
-    done: something may be left to drop."""
-    qs = queuers.others(s.item, s.path, s.function, s.line, f)
+def _settled(qs: list[queuers.Queuer]) -> bool:
+    """Whether every other function that queues the item (qs,
+    queuers.others()) is shown stopped before the kill (the callback never
+    queues it itself, checked before): nothing queues it after
+    flush_work()."""
+    return not any(q.at_kill for q in qs)
+
+
+def _others(qs: list[queuers.Queuer], item: str) -> str:
+    """The clause on the other functions that queue item (qs,
+    queuers.others()): those that cannot run at the kill, or that there
+    are none, then SETTLED when none is left (_settled()); those not shown
+    stopped before it (q.at_kill): the mail names them and what becomes of
+    a run they queue between flush_work() and cancel_work_sync(), in the
+    driver's terms, without the analysis' own reason (q.how: 'not static',
+    'stored in ...')."""
     live = [q for q in qs if q.at_kill]
     ended = [q for q in qs if not q.at_kill]
     out = ""
@@ -276,12 +280,12 @@ def _others(s: Site, f: Facts, done: str) -> str:
         out += (f"; {'the other function' if one else 'the other functions'} queueing it "
                 f"cannot run at the kill: {queuers.words(ended)}")
     if not qs:
-        out += f"; no other function queues {s.item}"
+        out += f"; no other function queues {item}"
     if not live:
-        return out + done
+        return out + SETTLED
     one = len(live) == 1
-    names = listed([q.fn for q in live], s.item)
-    return out + (f"; {names} also {'queues' if one else 'queue'} {s.item}: should "
+    names = listed([q.fn for q in live], item)
+    return out + (f"; {names} also {'queues' if one else 'queue'} {item}: should "
                   f"{'it' if one else 'one of them'} queue it between flush_work() and "
                   "cancel_work_sync(), cancel_work_sync() drops that run, where "
                   "tasklet_kill() had returned and let it run after the kill")
