@@ -8,9 +8,10 @@
 /// mtk_wed_wo_deinit(). A run that is pending when tasklet_disable() is
 /// called, or one scheduled after it by a handler that was already running,
 /// never runs: the softirq finds the tasklet disabled and puts it back on
-/// its list, raising itself again, for as long as the system runs, and the
-/// struct mtk_wed_wo that holds the tasklet is device-managed memory, freed
-/// while still on that list when the ethernet device goes away.
+/// its list, raising itself again, for as long as the system runs. The
+/// struct mtk_wed_wo that holds it is device-managed memory of the WED
+/// device, which is not released on detach: every later attach allocates a
+/// new one in mtk_wed_wo_init(), while the old one stays on the softirq list.
 ///
 /// Let the tasklet finish instead of disabling it: free the IRQ first, then
 /// kill the tasklet, which lets a pending run go ahead and waits for it (after
