@@ -4,7 +4,7 @@
 /// fails, and octeon_destroy_resources() kills the tasklet whatever state
 /// the device reached, also after a failure before the old tasklet_setup().
 /// tasklet_kill() on the zeroed tasklet returned at once, but
-/// cancel_work_sync() on a work item never initialised warns, so the item
+/// flush_work() on a work item never initialised warns, so the item
 /// is set up before the first failure exit. A kill of a set-up tasklet
 /// that was never scheduled does nothing, as on the zeroed one, and nothing
 /// can schedule it sooner than before: the interrupt handlers are
