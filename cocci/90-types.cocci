@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/// struct tasklet_struct becomes struct work_struct everywhere a type is
-/// written: fields, variables, arrays, pointers, parameters, sizeof.
+/// struct tasklet_struct becomes struct work_struct wherever a type is written
+/// (fields, variables, pointers, parameters, sizeof); a cast of a void * (an
+/// interrupt cookie) to it is dropped, since a void * needs none.
 // Confidence: High
 // Comments: Runs last, so the rules before it still see the tasklet types.
 // Options: --no-includes --include-headers
@@ -8,6 +9,12 @@
 virtual patch
 virtual report
 virtual facts
+
+@patch_void_cast depends on patch@
+void *e;
+@@
+- (struct tasklet_struct *)e
++ e
 
 @patch_type depends on patch@
 @@
@@ -22,6 +29,17 @@ virtual facts
 position p;
 @@
  struct tasklet_struct@p
+
+@report_void_cast depends on report && !facts@
+void *e;
+position p;
+@@
+ (struct tasklet_struct *)e@p
+
+@script:python depends on report && !facts@
+p << report_void_cast.p;
+@@
+coccilib.report.print_report(p[0], "cast of a void * to struct tasklet_struct *: MODE=patch drops it (a void * converts to struct work_struct * without a cast)")
 
 @script:python depends on report && !facts@
 p << report_type.p;

@@ -33,6 +33,13 @@ class BaseStruct(unittest.TestCase):
         self.assertEqual(base_struct(CODE, AT, "&p->chan[n].t"), "")  # no plain name
         self.assertEqual(base_struct(CODE, 0, "&p->t"), "")           # in no function
 
+    def test_a_type_name_ending_in_the_object_name(self) -> None:
+        # zfcp (sample 48): kzalloc_obj(struct zfcp_qdio) is no declaration
+        # of qdio as a struct zfcp_
+        code = mask("static int f(void)\n{\n\tstruct zfcp_qdio *qdio;\n\n"
+                    "\tqdio = kzalloc_obj(struct zfcp_qdio);\n\tuse(&qdio->t);\n}\n")
+        self.assertEqual(base_struct(code, code.index("use("), "&qdio->t"), "struct zfcp_qdio")
+
 
 if __name__ == "__main__":
     unittest.main()

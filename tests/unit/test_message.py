@@ -117,6 +117,14 @@ class TwoStructsOneName(unittest.TestCase):
         self.assertEqual(got, ["tasklet_kill(tasklet) in x_chan_remove() and x_chan_stop() -> "
                                "cancel_work_sync(): Gone."])
 
+    def test_a_struct_not_read_is_no_second_struct(self) -> None:
+        # jme (sample 47): "rxclean_task of struct jme_adapter" beside sites
+        # of the same item whose struct was not read
+        got = message.site_bullets([self.kill("x_chan_remove", "struct x_chan"),
+                                    self.kill("x_chan_stop", "")])
+        self.assertEqual(got, ["tasklet_kill(tasklet) in x_chan_remove() and x_chan_stop() -> "
+                               "cancel_work_sync(): Gone."])
+
 
 OLD_C = """\
 static void chan_resume(struct chan *c)

@@ -88,7 +88,7 @@ class Reach(unittest.TestCase):
         self.assertEqual(analyses.requeues_itself("bh", f), "foo_bh")
         self.assertEqual(analyses.unresolved("bh", f), "")
         self.assertEqual(analyses.through_pointers("bh", f), [
-            "e->submit_fn(), a struct foo_engine member these files set to foo_submit()"])
+            "e->submit_fn(), where the driver stores foo_submit() in the submit_fn of its struct foo_engine objects"])
 
     def test_a_member_never_set_is_unresolved(self) -> None:
         code = GROUP.replace("\te->submit_fn = foo_submit;\n", "").replace(

@@ -206,7 +206,7 @@ class Targets(unittest.TestCase):
         f = analyses.facts_of({"sp.c": mask(code)})
         self.assertEqual(analyses.unresolved("tsk", f), "")
         self.assertEqual(analyses.through_pointers("tsk", f),
-                         ["ap->ldisc->write(), a struct ldisc_ops member these files set to sp_write()"])
+                         ["ap->ldisc->write(), where the driver stores sp_write() in the write of its struct ldisc_ops objects"])
 
     def test_a_struct_not_known_may_hold_the_function_and_outside_code(self) -> None:
         # the holder's struct is defined in no file read: over-approximated

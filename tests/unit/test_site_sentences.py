@@ -88,8 +88,8 @@ class KillSentences(unittest.TestCase):
         s = _kills(code)["qv_remove"]
         self.assertEqual((s.replacement, s.analysis), ("cancel_work_sync", "teardown"))
         self.assertIn("waits for a running core_cb() or slc_cb() as tasklet_kill() did", s.why)
-        self.assertIn("core_cb(), slc_cb() and the functions they call in this driver make "
-                      "no complete()", s.why)
+        self.assertIn("core_cb(), slc_cb() and the functions they call in this driver wake "
+                      "no waiter and complete no request", s.why)
 
     def test_after_a_disable_the_kill_goes(self) -> None:
         s = _kills(TWO_CALLBACKS)["qv_off"]
@@ -161,7 +161,8 @@ class DisableSentences(unittest.TestCase):
         p = sites.plan({"drivers/x/x.c": mask(PAIRS)}, decs, set())
         why = next(s.why for s in p.sites if s.api == "tasklet_disable")
         self.assertIn("enable_work() in mt_beacon(), mt_chan() and mt_reset() does not queue "
-                      "again; that loss is what the decisions there accept", why)
+                      "it again; why losing that run is safe is said with those "
+                      "enable_work() calls", why)
 
 
 TWO_STRUCTS = """\
@@ -225,7 +226,7 @@ class TwoStructs(unittest.TestCase):
         self.assertNotIn("waits for a running one", chan.why)
         self.assertIn("xc_tasklet() never queues tasklet itself, nor do the functions it "
                       "calls in this driver", chan.why)
-        self.assertIn("and the functions it calls in this driver make no complete()", dev.why)
+        self.assertIn("and the functions it calls in this driver wake no waiter", dev.why)
         self.assertNotIn("xd_tasklet", chan.why)
         self.assertEqual((dev.replacement, dev.analysis), ("cancel_work_sync", "teardown"))
         self.assertIn("waits for a running xd_tasklet() as tasklet_kill() did", dev.why)

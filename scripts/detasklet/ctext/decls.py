@@ -32,7 +32,9 @@ def base_struct(code: str, pos: int, expr: str,
     # the head (its parameters) starts after the last ';' or '}' before
     # the body: a global declared above it is not read
     start = max(code.rfind(";", 0, here[0]), code.rfind("}", 0, here[0])) + 1
-    decl = re.compile(r"\bstruct\s+(\w+)\s*(?:\*\s*)?(?:const\s+)?"
+    # a space or '*' between tag and name: kzalloc_obj(struct zfcp_qdio) is
+    # no "struct zfcp_ qdio"
+    decl = re.compile(r"\bstruct\s+(\w+)(?:\s*\*\s*|\s+)(?:const\s+)?"
                       + re.escape(m.group(1)) + r"\s*[,;=)\[]")
     found = decl.findall(code, start, pos)
     return f"struct {found[-1]}" if found else ""

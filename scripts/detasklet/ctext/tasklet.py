@@ -325,3 +325,28 @@ def kept_tasklet_comments(old: str, new: str) -> int:
     kernel-doc lines such as nfp's '@tasklet: ... tasklet for servicing')."""
     ours = set(_comments(old))
     return sum(1 for c in _comments(new) if c in ours and SAYS_TASKLET_RE.search(c))
+
+
+_SET_UP_OR_DISABLED_RE = re.compile(r"\s*tasklet_(setup|init|disable)\s*\(([^;]*)\)\s*")
+
+
+def set_up_just_before(code: str, line: int, item: str) -> bool:
+    """Whether, in the function of masked code holding line, the statements
+    before that line back to a tasklet_setup()/tasklet_init() of item are all
+    tasklet_setup(), tasklet_init() or tasklet_disable() calls: a disable
+    there (zfcp_qdio_setup()) follows the init with nothing between that
+    could have queued item in this thread."""
+    pos = 0
+    for _ in range(line - 1):
+        pos = code.find("\n", pos) + 1 or len(code)
+    here = next(((a, b) for a, b, _ in function_spans(code) if a <= pos < b), None)
+    if here is None:
+        return False
+    body = code[code.find("{", here[0]) + 1:pos]
+    for stmt in reversed(body.split(";")[:-1]):
+        m = _SET_UP_OR_DISABLED_RE.fullmatch(stmt)
+        if not m:
+            return False
+        if m.group(1) != "disable" and key(m.group(2).split(",")[0]) == item:
+            return True
+    return False

@@ -195,20 +195,20 @@ def _fns(ss: list[dict]) -> str:
 def site_bullets(sites: list[dict]) -> list[str]:
     """Where a replacement is not the same operation, why it is right for
     this driver: one bullet per reason, naming the functions."""
+    # two structs' members of one name are two items: each bullet says whose
+    # (a site whose struct was not read is no second struct: jme's rxclean_task)
+    structs = {i: {s.get("struct", "") for s in sites if s["item"] == i} - {""}
+               for i in {s["item"] for s in sites}}
     groups: dict[tuple[str, str, str, str, str], list[dict]] = {}
-    structs: dict[str, set[str]] = {}
     for s in sites:
         if s.get("verdict"):
-            struct = s.get("struct", "")
-            groups.setdefault((s["api"], s["item"], struct, s["replacement"], s["why"]),
+            whose = s.get("struct", "") if len(structs[s["item"]]) > 1 else ""
+            groups.setdefault((s["api"], s["item"], whose, s["replacement"], s["why"]),
                               []).append(s)
-            structs.setdefault(s["item"], set()).add(struct)
     out = []
-    for (api, item, struct, rep, why), ss in sorted(groups.items(), key=lambda kv: (
+    for (api, item, whose, rep, why), ss in sorted(groups.items(), key=lambda kv: (
             kv[1][0]["path"], kv[1][0]["line"])):
-        # two structs' members of one name (a channel's and a device's
-        # tasklet) are two items: each bullet says whose
-        of = f" of {struct}" if struct and len(structs[item]) > 1 else ""
+        of = f" of {whose}" if whose else ""
         out.append(f"{api}({item}){of} in {_fns(ss)} -> {_call(api, rep)}: {why}"
                    + ("" if why.endswith(".") else "."))
     return out

@@ -324,18 +324,21 @@ def unresolved(item: str, f: Facts) -> str:
 
 def through_pointers(item: str, f: Facts) -> list[str]:
     """The pointer calls the reach of item followed, with the functions of
-    the group they lead to: "ops->handler(), a struct foo_ops member these
-    files set to foo_handler()" where that member of the call's struct is
-    set to it (in some object of that struct: not always the one called);
+    the group they lead to: "ops->handler(), where the driver stores
+    foo_handler() in the handler of its struct foo_ops objects" where that
+    member of the call's struct is set to it (in some object of that
+    struct: not always the one called);
     "e->done(), which may hold foo_done()" where one of the two structs is
     not known; "(*cb)(), set to foo_cb()" for a plain pointer."""
     out = []
     for _, fn in reached(item, f):
         for member, call, tag in f.pointer_calls.get(fn, ()):
             t = targets(member, tag, f)
-            fns = " or ".join(f"{g}()" for g in sorted(t.proven))
+            fs = [f"{g}()" for g in sorted(t.proven)]
+            fns = fs[0] if len(fs) == 1 else ", ".join(fs[:-1]) + " or " + fs[-1] if fs else ""
+            # the member of any object of that struct, not only the one called
             words = [] if not t.proven else [f"set to {fns}"] if tag is None else \
-                [f"a struct {tag} member these files set to {fns}"]
+                [f"where the driver stores {fns} in the {member} of its struct {tag} objects"]
             if t.maybe:
                 words.append(f"which may hold {' or '.join(f'{g}()' for g in sorted(t.maybe))}")
             line = f"{call}(), {' and '.join(words)}" if words else ""

@@ -207,9 +207,8 @@ def _kill(s: Site, f: Facts) -> str:
         if not call:
             s.replacement, s.verdict, s.analysis = "cancel_work_sync", "exact", "teardown"
             s.why = (f"{where}{_goes(reg.how, reg.kind)}. cancel_work_sync() waits for a running "
-                     f"{cbs} as tasklet_kill() did and drops a pending run; {reach} make no "
-                     "complete(), wake_up() or request-done call, so no caller waits "
-                     "for the run dropped")
+                     f"{cbs} as tasklet_kill() did and drops a pending run; {reach} wake no "
+                     "waiter and complete no request, so nothing waits for the dropped run")
             return ""
         if again:
             return (f"{where}, but {done_cb}() can complete work a caller waits for ({call}) and "

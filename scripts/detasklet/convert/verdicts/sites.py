@@ -24,6 +24,8 @@ get, before spatch runs, the call they become and why:
                               cancel_work_sync() waits
              never-enabled    a disable of an item no enable re-arms: a
                               pending run would never have run either
+             just-set-up      a disable right after the item's init, with
+                              nothing between that could queue it
              enable-requeues  a disable whose every enable queues again
                               (tracked or enable_and_queue_work)
              disabled-first   an unlock_wait, or a kill (cancel_work_sync()),
