@@ -3,7 +3,8 @@
  * A kill in the registered .remove of a memstick host whose callback hands
  * the queued requests on with memstick_next_req(): the pending run is the
  * one that would fail or issue the request a card driver waits for, so
- * the teardown keeps it (flush_work(), then cancel_work_sync()).
+ * the teardown keeps it: flush_work(), and no cancel_work_sync(), since
+ * the interrupt that queues it is freed before the kill.
  */
 #include <linux/interrupt.h>
 #include <linux/memstick.h>
@@ -14,6 +15,7 @@ struct msh_host {
 	struct memstick_request *req;
 	struct work_struct notify;
 	spinlock_t lock;
+	int irq;
 	int eject;
 };
 
@@ -36,11 +38,19 @@ static void msh_req_tasklet(struct work_struct *work)
 	spin_unlock_irqrestore(&host->lock, flags);
 }
 
+static irqreturn_t msh_irq(int irq, void *dev_id)
+{
+	struct msh_host *host = dev_id;
+
+	queue_work(system_bh_wq, &host->notify);
+	return IRQ_HANDLED;
+}
+
 static void msh_submit_req(struct memstick_host *msh)
 {
 	struct msh_host *host = memstick_priv(msh);
 
-	queue_work(system_bh_wq, &host->notify);
+	enable_irq(host->irq);
 }
 
 static int msh_probe(struct platform_device *pdev)
@@ -57,6 +67,9 @@ static int msh_probe(struct platform_device *pdev)
 	INIT_WORK(&host->notify, msh_req_tasklet);
 	msh->request = msh_submit_req;
 	platform_set_drvdata(pdev, msh);
+	host->irq = platform_get_irq(pdev, 0);
+	if (request_irq(host->irq, msh_irq, 0, "msh", host))
+		return -EBUSY;
 	return memstick_add_host(msh);
 }
 
@@ -65,8 +78,8 @@ static void msh_remove(struct platform_device *pdev)
 	struct memstick_host *msh = platform_get_drvdata(pdev);
 	struct msh_host *host = memstick_priv(msh);
 
+	free_irq(host->irq, host);
 	flush_work(&host->notify);
-	cancel_work_sync(&host->notify);
 	host->eject = 1;
 	memstick_remove_host(msh);
 	memstick_free_host(msh);

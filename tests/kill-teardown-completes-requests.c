@@ -3,7 +3,8 @@
  * A kill in the registered .remove of a memstick host whose callback hands
  * the queued requests on with memstick_next_req(): the pending run is the
  * one that would fail or issue the request a card driver waits for, so
- * the teardown keeps it (flush_work(), then cancel_work_sync()).
+ * the teardown keeps it: flush_work(), and no cancel_work_sync(), since
+ * the interrupt that queues it is freed before the kill.
  */
 #include <linux/interrupt.h>
 #include <linux/memstick.h>
@@ -14,6 +15,7 @@ struct msh_host {
 	struct memstick_request *req;
 	struct tasklet_struct notify;
 	spinlock_t lock;
+	int irq;
 	int eject;
 };
 
@@ -35,11 +37,19 @@ static void msh_req_tasklet(unsigned long data)
 	spin_unlock_irqrestore(&host->lock, flags);
 }
 
+static irqreturn_t msh_irq(int irq, void *dev_id)
+{
+	struct msh_host *host = dev_id;
+
+	tasklet_schedule(&host->notify);
+	return IRQ_HANDLED;
+}
+
 static void msh_submit_req(struct memstick_host *msh)
 {
 	struct msh_host *host = memstick_priv(msh);
 
-	tasklet_schedule(&host->notify);
+	enable_irq(host->irq);
 }
 
 static int msh_probe(struct platform_device *pdev)
@@ -56,6 +66,9 @@ static int msh_probe(struct platform_device *pdev)
 	tasklet_init(&host->notify, msh_req_tasklet, (unsigned long)msh);
 	msh->request = msh_submit_req;
 	platform_set_drvdata(pdev, msh);
+	host->irq = platform_get_irq(pdev, 0);
+	if (request_irq(host->irq, msh_irq, 0, "msh", host))
+		return -EBUSY;
 	return memstick_add_host(msh);
 }
 
@@ -64,6 +77,7 @@ static void msh_remove(struct platform_device *pdev)
 	struct memstick_host *msh = platform_get_drvdata(pdev);
 	struct msh_host *host = memstick_priv(msh);
 
+	free_irq(host->irq, host);
 	tasklet_kill(&host->notify);
 	host->eject = 1;
 	memstick_remove_host(msh);

@@ -152,7 +152,7 @@ class StaleComments(unittest.TestCase):
     def test_the_message_says_so(self) -> None:
         text = message.body("chan", self.files, Evidence({})).replace("\n", " ")
         self.assertIn("name a tasklet call that is gone and need rewording:", text)
-        self.assertIn("Comments that speak of the tasklet are kept", text)
+        self.assertIn("Comments that speak of the tasklet are left as they are", text)
         self.assertNotIn("tasklet_kill() ->", text)    # named by a comment only
 
     def test_the_tools_own_comment_does_not_count(self) -> None:
@@ -356,7 +356,7 @@ class KeptComments(unittest.TestCase):
         said = "comments that speak of the tasklet are kept"
         self.assertNotIn(said, " ".join(message.body("host", files, Evidence({})).lower().split()))
         text = message.body("host", files, Evidence({}), kept_comments=True)
-        self.assertIn("Comments that speak of the tasklet are kept", " ".join(text.split()))
+        self.assertIn("Comments that speak of the tasklet are left as they are", " ".join(text.split()))
 
 
 if __name__ == "__main__":

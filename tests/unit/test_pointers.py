@@ -124,12 +124,10 @@ class Reach(unittest.TestCase):
         self.assertTrue(s.why.endswith(
             "nor do the functions it calls in this driver; the other function queueing it "
             "cannot run at the kill: foo_submit() (static, never called: no call names it and "
-            "its address is never taken); nor can e->ops->complete_fn(), "
-            "called in foo_bh() through a pointer that may run code outside these files: no "
-            "file outside these names the bh member of struct foo_engine, and the only function "
-            "here that queues it, directly or "
-            "through a call (foo_submit()), is static, and its address is taken nowhere, "
-            "so nothing queues it again after flush_work(), and no cancel_work_sync() is "
+            "its address is never taken); nor can e->ops->complete_fn() in foo_bh() (a call "
+            "through a pointer): the bh member of struct foo_engine is named in no other "
+            "file, and the one function here that queues it (foo_submit()) is static and "
+            "its address is taken nowhere, so nothing queues it again after flush_work(), and no cancel_work_sync() is "
             "needed"), s.why)
         # said as the driver's reason, not as the tool's proof (sample 46:
         # "(a file that does is among these)", "not by a call")

@@ -244,7 +244,7 @@ def cover(patches: "list[Patch]", rep: dict, fds: dict[str, FileDiff],
         mask("".join(ln for f in every for ln in f.lines("-"))),
         {k for m in mapped.values() for k in m})]
     if differs:
-        lines += ["", "Where the behaviour differs:", "", *differs]
+        lines += ["", "Where the conversion is more than a rename:", "", *differs]
     cross = [(n, p) for n, p in enumerate(patches, 1) if p.shared]
     if cross:
         lines += ["", para("Patches whose files span MAINTAINERS sections or kbuild modules "

@@ -427,7 +427,7 @@ def body(driver: str, files: list[FileDiff], ev: Evidence,
     notes += [n for n in [tracked_note(sites)] if n] + site_bullets(sites)
     notes = [_requeue(n, queues) for n in notes]
     if notes:
-        out += ["", para("Where the behaviour differs:"), ""]
+        out += ["", para("Where the conversion is more than a rename:"), ""]
         for n in notes:
             out += [bullet(n)]
     if shared:
@@ -438,13 +438,13 @@ def body(driver: str, files: list[FileDiff], ev: Evidence,
                                              ("comments that speak of the tasklet",
                                               others or kept_comments))
                             if on)
-        out += ["", para(f"{what[0].upper()}{what[1:]} are kept, to keep this change to "
-                         "the API; renaming them can follow separately.")]
+        out += ["", para(f"{what[0].upper()}{what[1:]} are left as they are, so that "
+                         "this patch changes only the API; renaming them can follow "
+                         "separately.")]
     if quotes:
         out += ["", para("These comments on the changed lines name a tasklet call "
                          "that is gone and need rewording:"), ""]
         out += [bullet(q) for q in quotes]
-    out += ["", para("The conversion was made with Coccinelle; no tasklet API is left in the "
-                     "changed files."),
+    out += ["", para("The conversion was made with Coccinelle."),
             *paras(*ev.sentences([f.path for f in files]))]
     return "\n".join(out) + "\n"

@@ -388,9 +388,8 @@ def note(c: LocalCb, cb: str) -> str:
                 f"and {cb}() reads it back into '{c.param}', so its body runs with the "
                 "value it had before.")
     if c.fold:
-        return (f"{cb}() read its old argument '{c.param}' once, cast through void * to "
-                f"the {c.ctype} pointer '{c.fold}': the container that every tasklet_init() "
-                f"passed as data, which is now from_work({c.fold}, work, {c.field}).")
+        return (f"{cb}() was given the {c.ctype} that holds the work item as its data "
+                f"('{c.param}'); it now finds it with from_work({c.fold}, work, {c.field}).")
     return (f"{cb}() reads its old argument in more ways than a cast: '{c.param}' is now "
             f"(unsigned long)container_of(work, {c.ctype}, {c.field}), the container "
             "that every tasklet_init() passed as data.")

@@ -107,12 +107,18 @@ def kill(s: Site, f: Facts) -> str:
     functions of its own) is not read: the kill stays exact only when no
     function of the group that queues the item can be called from outside
     the group (convert.verdicts.outside), and its sentence says what was checked;
-    otherwise it is refused, naming the call and the function."""
+    otherwise it is refused, naming the call and the function. A flush kill
+    that another function may queue at (queuers.others(), not shown stopped
+    before it) is refused for a decision too (_live())."""
     why = _kill(s, f)
-    blind = unresolved(s.item, f) if s.verdict == "exact" else ""
+    # a run that may queue its item again through code outside the group
+    # is the stronger reason than another queuer left live (_live())
+    blind = unresolved(s.item, f) if s.verdict == "exact" or why.endswith(_LIVE_END) else ""
     if not blind:
         return why
     found = outside.entries(s.item, f)
+    if not found and why:
+        return why
     if found:
         e = found[0]
         s.replacement = s.verdict = s.analysis = s.why = ""
@@ -147,20 +153,18 @@ def _no_entry(item: str, blind: str, f: Facts, struct: str = "") -> str:
     named = f"the {item} member of {struct}" if struct else item
     call, _, fn = blind.partition(" in ")
     qs = sorted(outside.queuers(item, f))
-    regs = outside.registered(qs, f)
     one = len(qs) == 1
-    said = (f"the {'only function' if one else 'functions'} here that "
-            f"{'queues' if one else 'queue'} it, directly or through a call "
-            f"({listed(qs, item)}), {'is' if one else 'are'} static, and "
-            + (f"{'its address goes' if one else 'their addresses go'} only to "
-               f"{' and '.join(regs)}, to be run on an event, not called from that code"
-               if regs else f"{'its address is' if one else 'their addresses are'} taken "
-               "nowhere")
+    # one queuer: "usb_fill_bulk_urb()", not "usb_fill_bulk_urb() (its name)"
+    regs = [r.split(" (")[0] if one else r for r in outside.registered(qs, f)]
+    said = (f"the {'one function' if one else 'functions'} here that "
+            f"{'queues' if one else 'queue'} it ({listed(qs, item)}) {'is' if one else 'are'} "
+            "static and "
+            + (f"only handed to {' and '.join(regs)}, to run on an event"
+               if regs else f"{'its address is' if one else 'their addresses are'} "
+               "taken nowhere")
             if qs else f"no function here queues {item}")
-    how = ("and defined in no file read (another module's)" if direct(call[:-2]) else
-           "through a pointer that may run code outside these files")
-    return (f"nor can {call}, called in {fn} {how}: no file outside these names {named}, "
-            f"and {said}")
+    how = "a function of another module" if direct(call[:-2]) else "a call through a pointer"
+    return f"nor can {call} in {fn} ({how}): {named} is named in no other file, and {said}"
 
 
 def _reach(item: str, f: Facts) -> str:
@@ -217,8 +221,9 @@ def _kill(s: Site, f: Facts) -> str:
                     "driver")
         qs = queuers.others(s.item, s.path, s.function, s.line, f)
         settled = _settled(qs)
-        s.replacement, s.verdict, s.analysis = (
-            "flush_work" if settled else "flush_then_cancel", "exact", "teardown-flush")
+        if not settled:
+            return _live(qs, s)
+        s.replacement, s.verdict, s.analysis = "flush_work", "exact", "teardown-flush"
         # flush then cancel is tasklet_kill() wherever it is: the callers
         # that made it teardown are no reason of the choice
         s.why = ((f"{stop} comes before it, and a" if stop else "A")
@@ -237,8 +242,9 @@ def _kill(s: Site, f: Facts) -> str:
                 "a decision for the driver")
     qs = queuers.others(s.item, s.path, s.function, s.line, f)
     settled = _settled(qs)
-    s.replacement, s.verdict, s.analysis = (
-        "flush_work" if settled else "flush_then_cancel", "exact", "flush-then-cancel")
+    if not settled:
+        return _live(qs, s)
+    s.replacement, s.verdict, s.analysis = "flush_work", "exact", "flush-then-cancel"
     names = sorted(f.callbacks.get(s.item, ()))
     one = len(names) <= 1
     s.why = (f"flush_work() lets a pending run of {listed(names, s.item)} happen and waits "
@@ -253,6 +259,22 @@ def _kill(s: Site, f: Facts) -> str:
 
 # what the cancel after a flush is for, while something may still queue
 _CANCEL = ", and cancel_work_sync() after it would drop a run queued again"
+
+
+def _live(qs: list[queuers.Queuer], s: Site) -> str:
+    """Why a kill is refused while another function may queue its item at
+    the kill (q.at_kill): tasklet_kill() ran a run queued before it took
+    the tasklet and dropped one queued while it held it; flush_work() then
+    cancel_work_sync() drop one queued after the flush. Which of those
+    runs the driver can lose is its own question: a decision answers it."""
+    live = [q for q in qs if q.at_kill]
+    return (f"{listed([q.fn for q in live], s.item)} may also queue {s.item} at the kill in "
+            f"{s.function}() (" + "; ".join(f"{q.fn}(): {q.how}" for q in live) + "): "
+            "flush_work() then cancel_work_sync() drops a run queued after the flush, "
+            "which tasklet_kill() may have let run; " + _LIVE_END)
+
+
+_LIVE_END = "a decision for the driver says whether that run can be lost"
 
 
 def _settled(qs: list[queuers.Queuer]) -> bool:

@@ -4,9 +4,10 @@
  * and by its xmit, killed in the shutdown of the tx path after free_irq()
  * but while the netdevs are still registered: the callback never queues
  * itself, but the xmit may queue the item between flush_work() and
- * cancel_work_sync(), and that run is dropped where tasklet_kill() had
- * returned and let it run. The sentence says so, and not "nothing is left
- * to drop" (staging octeon's cvm_oct_xmit()).
+ * cancel_work_sync(), and that run is dropped where tasklet_kill() may
+ * have let it run (staging octeon's cvm_oct_xmit()). Whether the driver
+ * can lose it is a decision for the driver: without one the file is
+ * refused, naming the queuer.
  */
 #include <linux/interrupt.h>
 #include <linux/netdevice.h>
