@@ -221,5 +221,34 @@ class Targets(unittest.TestCase):
         self.assertEqual(analyses.unresolved("tsk", f), "port->ops->write() in sp_process()")
 
 
+class OwnerStruct(unittest.TestCase):
+    """The struct whose member a tasklet expression names through a chain:
+    k3dma's &c->vc.task is virt-dma's task, not sun6i's sdev->task."""
+
+    CODE = mask("""\
+struct virt_dma_chan { struct tasklet_struct task; };
+struct k3_dma_chan { struct virt_dma_chan vc; int id; };
+static void k3_free(struct k3_dma_chan *c)
+{
+	tasklet_kill(&c->vc.task);
+	tasklet_kill(&(c)->vc.task);
+}
+""")
+
+    def test_through_an_embedded_struct(self) -> None:
+        decls, types = ty.Declarations(self.CODE), ty.members(self.CODE)
+        at = self.CODE.index("tasklet_kill")
+        self.assertEqual(ty.owner_struct(decls, at, "&c->vc.task", types),
+                         "struct virt_dma_chan")
+        self.assertEqual(ty.owner_struct(decls, at, "&c->task", types), "struct k3_dma_chan")
+
+    def test_not_known(self) -> None:
+        decls, types = ty.Declarations(self.CODE), ty.members(self.CODE)
+        at = self.CODE.index("tasklet_kill")
+        self.assertEqual(ty.owner_struct(decls, at, "&d->vc.task", types), "")    # d undeclared
+        self.assertEqual(ty.owner_struct(decls, at, "&c->other.task", types), "")
+        self.assertEqual(ty.owner_struct(decls, at, "&task", types), "")
+
+
 if __name__ == "__main__":
     unittest.main()

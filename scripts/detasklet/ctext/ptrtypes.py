@@ -235,3 +235,15 @@ def initialiser_struct(code: str, pos: int, types: dict[str, dict[str, str]]) ->
     if _ELEMENT_HEAD_RE.search(head) and code[:brace].rstrip().endswith(("{", ",", "=")):
         return initialiser_struct(code, brace, types)     # an element of an array
     return ""
+
+
+def owner_struct(decls: Declarations, pos: int, expr: str,
+                 types: dict[str, dict[str, str]]) -> str:
+    """"struct tag" of the object whose last member a tasklet expression
+    names through a chain (`&c->vc.task`: the struct virt_dma_chan of
+    k3dma's c->vc, not the task of another struct), at pos of masked
+    code; "" when a step is not known."""
+    e = re.sub(r"^[\s(&]+|[\s)]+$", "", expr)
+    m = re.fullmatch(r"(.+?)\s*(?:->|\.)\s*\w+", e)
+    tag = chain_struct(decls, pos, m.group(1), types) if m else ""
+    return f"struct {tag}" if tag else ""
