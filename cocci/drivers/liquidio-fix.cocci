@@ -7,14 +7,14 @@
 /// never opened, the count goes below zero (to -N after N interfaces). A
 /// tasklet whose count is not zero never runs, so from then on
 /// octeon_droq_bh() never runs again. octeon_destroy_resources() then calls
-/// lio_wait_for_oq_pkts(), which schedules the tasklet for each output
-/// queue that still holds packets: the schedule stays pending, the softirq
-/// requeues the tasklet for ever, and the tasklet_kill() at the end of
-/// octeon_destroy_resources() never returns, so the remove hangs. The error
-/// exit of liquidio_open() has the opposite fault: it turns napi_enabled
-/// back to 0 without enabling the tasklet, so after a failed open the
-/// tasklet stays disabled while the interface is down, also after a later
-/// open and stop; only the unconditional enable of
+/// lio_wait_for_oq_pkts(), which schedules the tasklet on each pass of its
+/// wait loop while any output queue still holds packets: the schedule stays
+/// pending, the softirq requeues the tasklet for ever, and the
+/// tasklet_kill() at the end of octeon_destroy_resources() never returns,
+/// so the remove hangs. The error exit of liquidio_open() has the opposite
+/// fault: it turns napi_enabled back to 0 without enabling the tasklet, so
+/// after a failed open the tasklet stays disabled while the interface is
+/// down, also after a later open and stop; only the unconditional enable of
 /// liquidio_destroy_nic_device() undid that.
 ///
 /// Enable the tasklet where napi_enabled goes from 1 to 0 and only there,
