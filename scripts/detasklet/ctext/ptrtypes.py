@@ -30,8 +30,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from .decls import base_struct
 from .includes import Resolver
-from .lex import block_at, mask
+from .lex import block_at, call_args, function_spans, mask
+from .tasklet import schedule_of
 from .sources import read_text
 
 _STRUCT_DEF_RE = re.compile(r"\bstruct\s+(\w+)\s*(?:__\w+(?:\([^()]*\))?\s*)*\{")
@@ -247,3 +249,36 @@ def owner_struct(decls: Declarations, pos: int, expr: str,
     m = re.fullmatch(r"(.+?)\s*(?:->|\.)\s*\w+", e)
     tag = chain_struct(decls, pos, m.group(1), types) if m else ""
     return f"struct {tag}" if tag else ""
+
+
+def object_struct(code: str, pos: int, expr: str, spans: list[tuple[int, int, str]],
+                  cache: dict[str, tuple[Declarations, dict[str, dict[str, str]]]]) -> str:
+    """"struct tag" of the object whose member expr names at pos of masked
+    code: its plain name's declaration in the function (decls.base_struct),
+    else the chain before its last member (owner_struct(): &c->vc.task);
+    "" when not known. cache: the caller's, for this code's declarations
+    and struct definitions, read once."""
+    tag = base_struct(code, pos, expr, spans)
+    if tag or not re.search(r"->|\.", expr):
+        return tag
+    if "code" not in cache:
+        cache["code"] = (Declarations(code), members(code))
+    decls, types = cache["code"]
+    return owner_struct(decls, pos, expr, types)
+
+
+def schedule_structs(code: str, fn: str, item: str) -> set[str]:
+    """The struct ("struct tag") of the object of each tasklet_schedule()
+    or tasklet_hi_schedule() of item in function fn of masked code, ""
+    for one not known: irdma's irdma_irq_handler() queues the
+    dpc_tasklet of its struct irdma_pci_f, not that of struct irdma_ceq."""
+    spans = function_spans(code)
+    here = next(((a, b) for a, b, n in spans if n == fn), None)
+    if here is None:
+        return {""}
+    out: set[str] = set()
+    cache: dict[str, tuple[Declarations, dict[str, dict[str, str]]]] = {}
+    for m in schedule_of(item).finditer(code, here[0], here[1]):
+        args = call_args(code, code.index("(", m.start()) + 1)
+        out.add(object_struct(code, m.start(), args[0] if args else "", spans, cache))
+    return out or {""}

@@ -18,10 +18,10 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
-from ...ctext.decls import base_struct, prototypes
+from ...ctext.decls import prototypes
 from ...ctext.lex import call_args, function_spans
 from ...ctext.pointers import assigned, pointer_calls, typed_calls, typed_stores
-from ...ctext.ptrtypes import Declarations, members, merged
+from ...ctext.ptrtypes import Declarations, members, merged, object_struct
 from ...ctext.tasklet import DECLARE_RE, SETUP_OR_INIT_RE, key, schedule_of
 from ...ctext.teardown import Registration, completion_call, is_static, referenced, registrations
 from .scope import count, role, sees
@@ -130,6 +130,7 @@ def facts_of(codes: dict[str, str], module: dict[str, str] | None = None, *,
     structs: dict[str, dict[str, set[str]]] = {}
     for code in codes.values():
         spans = function_spans(code)
+        cache: dict[str, tuple[Declarations, dict[str, dict[str, str]]]] = {}
         for m in SETUP_OR_INIT_RE.finditer(code):
             args = call_args(code, m.end())
             fn = next((n for x, y, n in spans if x <= m.start() < y), "")
@@ -141,7 +142,7 @@ def facts_of(codes: dict[str, str], module: dict[str, str] | None = None, *,
                 if re.fullmatch(r"\w+", cb):
                     cbs.setdefault(key(args[0]), set()).add(cb)
                     structs.setdefault(key(args[0]), {}).setdefault(cb, set()).add(
-                        base_struct(code, m.start(), args[0], spans))
+                        object_struct(code, m.start(), args[0], spans, cache))
         for m in DECLARE_RE.finditer(code):
             cbs.setdefault(m.group(1), set()).add(m.group(2))
             structs.setdefault(m.group(1), {}).setdefault(m.group(2), set()).add("")

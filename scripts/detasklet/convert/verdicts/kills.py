@@ -152,7 +152,7 @@ def _no_entry(item: str, blind: str, f: Facts, struct: str = "") -> str:
     struct = struct or member_struct(list(f.codes.values()), item)
     named = f"the {item} member of {struct}" if struct else item
     call, _, fn = blind.partition(" in ")
-    qs = sorted(outside.queuers(item, f))
+    qs = sorted(q for q in outside.queuers(item, f) if queuers.same_struct(q, item, struct, f))
     one = len(qs) == 1
     # one queuer: "usb_fill_bulk_urb()", not "usb_fill_bulk_urb() (its name)"
     regs = [r.split(" (")[0] if one else r for r in outside.registered(qs, f)]
@@ -186,6 +186,8 @@ def _calls(item: str, f: Facts, verb: str = "it calls") -> str:
                     if f.homes.get(fn, "") in f.module})
     if not other:
         return f"the functions {verb} in this driver"
+    if len(other) > 3:      # irdma's 12 files: a count, not a list
+        return f"the functions {verb} in this driver, in {len(other)} more of its files too"
     names = other[0] if len(other) == 1 else ", ".join(other[:-1]) + " and " + other[-1]
     return f"the functions {verb} in this driver, in {names} too"
 
@@ -194,6 +196,10 @@ def _pointers(item: str, f: Facts) -> str:
     """" (directly, and through e->ops->kick(), set to foo_kick())" when
     the reach followed a pointer call; "" when it followed none."""
     ptrs = through_pointers(item, f)
+    if len(ptrs) > 2:       # irdma's eight: the calls, not what each may hold
+        calls = [p.partition(",")[0] for p in ptrs]
+        return (f" (directly, and through the function pointers {', '.join(calls[:-1])} "
+                f"and {calls[-1]})")
     return f" (directly, and through {'; '.join(ptrs)})" if ptrs else ""
 
 
@@ -219,7 +225,7 @@ def _kill(s: Site, f: Facts) -> str:
                     f"queues {s.item} again: dropping its pending run can leave that caller "
                     "waiting, and flush_work() waits for one run only; a decision for the "
                     "driver")
-        qs = queuers.others(s.item, s.path, s.function, s.line, f)
+        qs = queuers.others(s.item, s.path, s.function, s.line, f, s.struct)
         settled = _settled(qs)
         if not settled:
             return _live(qs, s)
@@ -240,7 +246,7 @@ def _kill(s: Site, f: Facts) -> str:
         return (f"{unproven}, and its callback {again}() queues {s.item} again: "
                 "tasklet_kill() waits for those runs, flush_work() only for one; this needs "
                 "a decision for the driver")
-    qs = queuers.others(s.item, s.path, s.function, s.line, f)
+    qs = queuers.others(s.item, s.path, s.function, s.line, f, s.struct)
     settled = _settled(qs)
     if not settled:
         return _live(qs, s)

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 
 from ...ctext.lex import function_spans
 from ...ctext.pointers import EVENT_CALLS, address_taken
+from ...ctext.ptrtypes import schedule_structs
 from .analyses import Facts, reached
 from .outside import queues_item
 
@@ -158,10 +159,26 @@ def _entry(g: str, q: str, ends: set[str], f: Facts) -> Queuer | None:
                   False)
 
 
-def others(item: str, path: str, function: str, line: int, f: Facts) -> list[Queuer]:
+def same_struct(fn: str, item: str, struct: str, f: Facts) -> bool:
+    """Whether fn may queue the kill's item, a member of struct: no when
+    each of its queues of item names that member of another struct
+    (irdma: irdma_irq_handler() queues struct irdma_pci_f's dpc_tasklet,
+    not struct irdma_ceq's)."""
+    home = f.homes.get(fn, "")
+    code = f.codes.get(home) or f.module.get(home, "")
+    if not struct or not code:
+        return True
+    tags = schedule_structs(code, fn, item)
+    return "" in tags or struct in tags
+
+
+def others(item: str, path: str, function: str, line: int, f: Facts,
+           struct: str = "") -> list[Queuer]:
     """The ways into the functions other than the run of item (and the
     kill's own thread) that queue item, for the kill in function of path
-    at line: each at_kill when a queue through it may come at the kill."""
+    at line: each at_kill when a queue through it may come at the kill.
+    struct: the kill's object's, when known (a queue of the member of
+    another struct is not one)."""
     run = {fn for _, fn in reached(item, f)}
     mine = _ancestors(function, f)
     ends = _ends_before(function, _kill_text(path, function, line, f), f)
@@ -170,7 +187,8 @@ def others(item: str, path: str, function: str, line: int, f: Facts) -> list[Que
     mod = f.mates.get(path, "")
     out: list[Queuer] = []
     for q in sorted(fn for fn, body in f.bodies.items()
-                    if fn not in run and fn not in mine and queues_item(fn, body, item, f)):
+                    if fn not in run and fn not in mine and queues_item(fn, body, item, f)
+                    and same_struct(fn, item, struct, f)):
         todo, seen = [q], set()
         while todo:
             g = todo.pop()

@@ -54,8 +54,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ...ctext.decls import base_struct
-from ...ctext.ptrtypes import Declarations, members, owner_struct
+from ...ctext.ptrtypes import Declarations, object_struct
 from ...ctext.lex import call_args, function_spans
 from ...ctext.tasklet import SITE_CALL_RE, global_tasklet, key
 from .analyses import Facts, facts_of
@@ -105,7 +104,7 @@ def find(path: str, code: str) -> list[Site]:
     the same API on the same item in that function."""
     funcs = function_spans(code)
     macros = [(m.start(), m.end()) for m in _DEFINE_RE.finditer(code)]
-    chains: list[tuple[Declarations, dict[str, dict[str, str]]]] = []
+    cache: dict[str, tuple[Declarations, dict[str, dict[str, str]]]] = {}
     seen: dict[tuple[str, str, str], int] = {}
     out = []
     for m in SITE_CALL_RE.finditer(code):
@@ -120,10 +119,7 @@ def find(path: str, code: str) -> list[Site]:
         # the struct of a call's object: for the sites that get a verdict of
         # their own (reading it at each of 4000 schedules of one function
         # costs minutes)
-        struct = "" if api in SCHEDULES else base_struct(code, m.start(), expr, funcs)
-        if not struct and api not in SCHEDULES:     # &c->vc.task: the struct of c->vc
-            chains = chains or [(Declarations(code), members(code))]
-            struct = owner_struct(chains[0][0], m.start(), expr, chains[0][1])
+        struct = "" if api in SCHEDULES else object_struct(code, m.start(), expr, funcs, cache)
         out.append(Site(path, code.count("\n", 0, m.start()) + 1, fn, api, expr, item, n,
                         bool(macro), struct=struct))
     return out
