@@ -11,9 +11,10 @@
 /// tasklet for ever.
 ///
 /// Free the IRQ first and kill the tasklet right after, where the disable
-/// was, before ep0's buffers are freed: a pending ep_rx_tasklet() run then
-/// runs while the buffers it walks still exist, tasklet_kill() returns once
-/// it has, and nothing can schedule the tasklet after that.
+/// was: the interrupt handler, which reads ep0's buffers through rx_irq()
+/// and qe_ep0_rx(), is gone before they are freed; tasklet_kill() lets a
+/// pending ep_rx_tasklet() run finish instead of waiting for ever on a
+/// disabled tasklet; and nothing can schedule the tasklet after that.
 // Confidence: High
 // Comments: Read on Linux 6.12.118 and 7.3.4 (the same remove in both).
 //  A fix on its own, before the conversion of the driver.
