@@ -25,7 +25,7 @@
 //  A fix on its own, before the conversion of the driver.
 // Files: drivers/net/ethernet/mellanox/mlx5/core/fpga/conn.c
 // Options: --no-includes --include-headers
-// Fix: fpga: Kill the CQ tasklet instead of disabling it on teardown
+// Fix: FPGA, Kill the CQ tasklet instead of disabling it on teardown
 // Fixes: 537a50574175 ("net/mlx5: FPGA, Add high-speed connection routines")
 
 virtual patch
