@@ -117,6 +117,9 @@ TABLE: dict[str, tuple[str, str, str]] = {
     "include/linux/kgdb": ("kgdb", "fixed", ":"),
     "include/linux/platform_data/dma-": ("dmaengine", "last", ":"),
     "lib/": ("lib", "last", ":"),
+    # the BPF selftests' test module (history: "selftests/bpf: ..."); its
+    # folder builds several modules with a plain Makefile, so the file names it
+    "tools/testing/selftests/bpf/test_kmods/bpf_testmod": ("selftests/bpf", "fixed", ":"),
 }
 
 
