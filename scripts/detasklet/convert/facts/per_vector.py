@@ -43,6 +43,15 @@ class PerVector:
         """The semantic patch that moves T into S."""
         return f"""virtual patch
 
+// &(H->T[I]) loses its parentheses on the line this rewrites (checkpatch:
+// UNNECESSARY_PARENTHESES, pmcraid)
+@per_vector_paren depends on patch@
+{self.container} *H;
+expression I;
+@@
+- &(H->{self.tasklets}[I])
++ &H->{self.vectors}[I].{self.tasklets}
+
 @per_vector depends on patch@
 {self.container} *H;
 expression I;
@@ -73,7 +82,7 @@ identifier t = {self.tasklets};
                 f"tasklet_init() passes as its data (the same index on both sides), and both "
                 f"arrays have {self.size} entries. The tasklet moves into {s}, so "
                 f"{t}[i] becomes {v}[i].{t}: the same item for the same vector, now inside "
-                "the object its callback is given, which from_work() can find.")
+                "the object its callback is given, which container_of() finds.")
 
     def left(self, code: str) -> bool:
         """Whether masked code still indexes the tasklet array."""
