@@ -74,8 +74,7 @@ MAPPING: tuple[Row, ...] = (
         "tasklet_disable_in_atomic() becomes disable_work() and a loop that "
         "waits, without sleeping, until work_busy() no longer reports the "
         "callback running, as tasklet_unlock_spin_wait() did. "
-        "disable_work_sync() would not do here: it may sleep, and it takes the "
-        "pool lock with raw_spin_lock_irq(), which turns interrupts back on."),
+        "disable_work_sync() would not do here: it may sleep."),
     Row("tasklet_enable", r"\btasklet_enable\s*\(",
         "tasklet_enable() -> enable_work(), enable_and_queue_work() or a tracked enable, "
         "per site"),

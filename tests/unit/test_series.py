@@ -585,13 +585,13 @@ class OneDriverPerPatch(unittest.TestCase):
                          "drivers/dma/virt-dma.h are changed in one patch because they share "
                          "the work item task declared in drivers/dma/virt-dma.h, whose type changes "
                          "in all of them at once. They are maintained in 2 "
-                         "MAINTAINERS sections. They belong to 2 kbuild modules.")
+                         "MAINTAINERS sections. They are linked into 2 modules.")
         self.assertEqual(said[("drivers/input/serio/hil_mlc.c", "drivers/input/serio/hp_sdc_mlc.c",
                                "include/linux/hil_mlc.h")],
                          "drivers/input/serio/hil_mlc.c, drivers/input/serio/hp_sdc_mlc.c and "
                          "include/linux/hil_mlc.h are changed in one patch because they share "
                          "the work item tasklet declared in include/linux/hil_mlc.h, whose type changes "
-                         "in all of them at once. They belong to 2 kbuild "
+                         "in all of them at once. They are linked into 2 "
                          "modules.")
         self.assertEqual(said[("drivers/net/usb/cdc_ncm.c", "include/linux/usb/cdc_ncm.h")],
                          "drivers/net/usb/cdc_ncm.c and include/linux/usb/cdc_ncm.h are changed "

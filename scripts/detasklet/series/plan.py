@@ -240,7 +240,7 @@ def shared_sentence(unit: list[str], old: dict[str, str], own: dict,
                "changes in all of them at once." if items else ".")
             + (f" They are maintained in {sections} MAINTAINERS sections." if sections > 1
                else "")
-            + (f" They belong to {mods} kbuild modules." if mods > 1 else ""))
+            + (f" They are linked into {mods} modules." if mods > 1 else ""))
 
 
 def _and(words: list[str]) -> str:
