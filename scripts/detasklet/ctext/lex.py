@@ -64,6 +64,14 @@ def line_of(text: str, i: int) -> int:
     return text.count("\n", 0, i) + 1
 
 
+def line_start(text: str, line: int) -> int:
+    """The offset where 1-based line starts (len(text) past the last)."""
+    pos = 0
+    for _ in range(line - 1):
+        pos = text.find("\n", pos) + 1 or len(text)
+    return pos
+
+
 def block_at(code: str, i: int) -> str | None:
     """The {...} block of masked code whose '{' is at i, or None when it
     is not closed."""

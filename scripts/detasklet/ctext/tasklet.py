@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .lex import TOKEN_RE, function_spans, line_of, mask
+from .lex import TOKEN_RE, function_spans, line_of, line_start, mask
 
 # The tasklet core itself: never a "user", never rewritten by the driver rules.
 CORE_FILES = ("include/linux/interrupt.h", "include/trace/events/irq.h", "kernel/softirq.c")
@@ -336,9 +336,7 @@ def set_up_just_before(code: str, line: int, item: str) -> bool:
     tasklet_setup(), tasklet_init() or tasklet_disable() calls: a disable
     there (zfcp_qdio_setup()) follows the init with nothing between that
     could have queued item in this thread."""
-    pos = 0
-    for _ in range(line - 1):
-        pos = code.find("\n", pos) + 1 or len(code)
+    pos = line_start(code, line)
     here = next(((a, b) for a, b, _ in function_spans(code) if a <= pos < b), None)
     if here is None:
         return False

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from ...ctext.decls import prototypes
-from ...ctext.lex import call_args, function_spans
+from ...ctext.lex import call_args, function_spans, line_start
 from ...ctext.pointers import assigned, pointer_calls, typed_calls, typed_stores
 from ...ctext.ptrtypes import Declarations, members, merged, object_struct
 from ...ctext.tasklet import DECLARE_RE, SETUP_OR_INIT_RE, key, schedule_of
@@ -202,13 +202,6 @@ def teardown(fn: str, f: Facts, seen: frozenset[str] = frozenset()) -> Registrat
                         + "; ".join(said[:-1]) + "; and " + said[-1])
 
 
-def _line_pos(code: str, line: int) -> int:
-    pos = 0
-    for _ in range(line - 1):
-        pos = code.index("\n", pos) + 1
-    return pos
-
-
 def for_site(site: Site, f: Facts) -> Facts:
     """f as site sees its item: when the object of its call is declared a
     struct (&ddev->tasklet, ddev a struct txx9dmac_dev *) and the item's
@@ -233,7 +226,7 @@ def stopped_before(site: Site, f: Facts) -> str:
     start = next((a for a, b, n in function_spans(code) if n == site.function), -1)
     if start < 0:
         return ""
-    before = code[start:_line_pos(code, site.line)]
+    before = code[start:line_start(code, site.line)]
     hits = [(m.group(1), before.count("\n", 0, m.start())) for m in _STOP_RE.finditer(before)
             if m.group(1) != "kfree"]
     if not hits:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 
-from ...ctext.lex import function_spans, paren_end
+from ...ctext.lex import function_spans, line_start, paren_end
 from ...ctext.tasklet import DISABLE_RE, ENABLE_RE
 
 _LABEL_RE = re.compile(r"(?:^|[;{}])\s*([A-Za-z_]\w*)\s*:(?!:)")
@@ -153,8 +153,8 @@ def disable_before(code: str, line: int, item: str) -> str:
     """The disable call (tasklet_disable, _nosync, _in_atomic) of item
     that runs before the call at line of masked code on every path of its
     function, with no enable of item in between; "" when there is none."""
+    at = line_start(code, line)
     for start, end, _ in function_spans(code):
-        at = sum(len(ln) + 1 for ln in code.split("\n")[:line - 1])
         if not start <= at < end:
             continue
         body, e = code[start:end], at - start
@@ -168,30 +168,3 @@ def disable_before(code: str, line: int, item: str) -> str:
         return found
     return ""
 
-
-def disable_after(code: str, line: int, item: str) -> str:
-    """The disable call (tasklet_disable, _nosync, _in_atomic) of item that
-    the call statement at line of masked code runs straight into: nothing
-    but the ends of if/else blocks between them (bnxt_re's `if (kill)
-    tasklet_kill(t); tasklet_disable(t);`), so every path from the call
-    reaches it next; "" when there is none."""
-    at = sum(len(ln) + 1 for ln in code.split("\n")[:line - 1])
-    for start, end, _ in function_spans(code):
-        if not start <= at < end:
-            continue
-        body, e = code[start:end], at - start
-        semi = body.find(";", e)
-        if semi < 0:
-            return ""
-        nxt = re.match(r"[\s}]*", body[semi + 1:])
-        d = semi + 1 + (nxt.end() if nxt else 0)
-        m = DISABLE_RE.match(body, d)
-        if not m or _item(body, m.end()) != item:
-            return ""
-        mine, theirs = _chain(body, e), _chain(body, d)
-        closed = mine[:len(mine) - len(theirs)]
-        if mine[len(closed):] != theirs or \
-                not all(g == "else" or g.startswith("if (") for g in closed):
-            return ""
-        return m.group(1)
-    return ""

@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ...ctext.lex import block_at, function_spans
+from ...ctext.lex import block_at, function_spans, line_start
 from ...ctext.tasklet import DISABLED_DECL_RE as DECL_RE, declared_enabled
 from .analyses import Facts
 from .balance import _chain, _LABEL_RE
@@ -56,10 +56,6 @@ def declared(codes: dict[str, str]) -> list[Declared]:
             if not any(a <= m.start() < b for a, b, _ in spans):
                 out.append(Declared(path, m.group(2), m.group(3), bool(m.group(1))))
     return out
-
-
-def _pos(code: str, line: int) -> int:
-    return sum(len(ln) + 1 for ln in code.split("\n")[:line - 1])
 
 
 class _After:
@@ -179,7 +175,7 @@ def decide(d: Declared, sites: list, f: Facts) -> tuple[object | None, str]:
         return None, (f"its enable is in {e.function or 'file-scope code'}(), which is not "
                       "the module's init: it may run more than once, or after a queue")
     code = f.codes[e.path]
-    epos = _pos(code, e.line) + code.split("\n")[e.line - 1].find("tasklet_enable")
+    epos = line_start(code, e.line) + code.split("\n")[e.line - 1].find("tasklet_enable")
     span = next((a, b) for a, b, fn in function_spans(code) if a <= epos < b)
     body, rel = code[span[0]:span[1]], epos - span[0]
     cond = _chain(body, rel)
@@ -198,7 +194,7 @@ def decide(d: Declared, sites: list, f: Facts) -> tuple[object | None, str]:
         if s.api not in ("tasklet_schedule", "tasklet_hi_schedule"):
             continue
         c = f.codes[s.path]
-        why = after.use_ok(s.path, c, _pos(c, s.line), frozenset())
+        why = after.use_ok(s.path, c, line_start(c, s.line), frozenset())
         if why:
             return None, (f"{s.api}() at line {s.line} of {s.path} can queue it before "
                           f"{e.function}() enables it ({why})")

@@ -13,7 +13,6 @@ pointer the group never sets is named in the sentence (analyses.unresolved).
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
 from ..facts.legacy_local import member_struct
@@ -74,29 +73,6 @@ def disabled_kill(s: Site, code: str) -> bool:
              "tasklet_kill() of a disabled tasklet with a run still pending would have "
              "waited for it forever")
     return True
-
-
-def disabled_after(s: Site, code: str) -> None:
-    """A flush-then-cancel kill that runs straight into a disable of its
-    item that waits (convert.verdicts.balance.disable_after; bnxt_re's `if
-    (kill) tasklet_kill(t); tasklet_disable(t);`): the disable_work_sync()
-    after it cancels a run queued since the flush and waits for a running
-    one, so the kill keeps its flush_work() alone (analysis disabled-after);
-    a cancel_work_sync() between them would do nothing."""
-    api = balance.disable_after(code, s.line, s.item)
-    if s.replacement != "flush_then_cancel" or \
-            api not in ("tasklet_disable", "tasklet_disable_in_atomic"):
-        return
-    s.replacement, s.analysis = "flush_work", "disabled-after"
-    s.why = (re.sub(r",? (?:then cancel_work_sync\(\) waits for a running one|and "
-                    r"cancel_work_sync\(\) after it would drop a run queued again)", "", s.why)
-             + f"; the {api}() of {s.item} right after it, now {_DISABLED_AFTER[api]}, "
-             "cancels a run queued since and waits for a running one, so no "
-             "cancel_work_sync() is needed between them")
-
-
-_DISABLED_AFTER = {"tasklet_disable": "disable_work_sync()",
-                   "tasklet_disable_in_atomic": "disable_work() and a wait on work_busy()"}
 
 
 def kill(s: Site, f: Facts) -> str:
@@ -226,8 +202,7 @@ def _kill(s: Site, f: Facts) -> str:
                     "waiting, and flush_work() waits for one run only; a decision for the "
                     "driver")
         qs = queuers.others(s.item, s.path, s.function, s.line, f, s.struct)
-        settled = _settled(qs)
-        if not settled:
+        if not _settled(qs):
             return _live(qs, s)
         s.replacement, s.verdict, s.analysis = "flush_work", "exact", "teardown-flush"
         # flush then cancel is tasklet_kill() wherever it is: the callers
@@ -235,8 +210,7 @@ def _kill(s: Site, f: Facts) -> str:
         s.why = ((f"{stop} comes before it, and a" if stop else "A")
                  + f" pending run of {done_cb}() can complete work a caller waits "
                  f"for ({call}): flush_work() lets it run and waits, as tasklet_kill() did"
-                 + ("" if settled else _CANCEL)
-                 + f"; {done_cb}() never queues {s.item} itself, nor do {_calls(s.item, f)}"
+                 f"; {done_cb}() never queues {s.item} itself, nor do {_calls(s.item, f)}"
                  f"{_pointers(s.item, f)}" + _others(qs, s.item))
         return ""
     unproven = (f"{s.function}() is not proven a teardown path (neither it nor every "
@@ -247,24 +221,18 @@ def _kill(s: Site, f: Facts) -> str:
                 "tasklet_kill() waits for those runs, flush_work() only for one; this needs "
                 "a decision for the driver")
     qs = queuers.others(s.item, s.path, s.function, s.line, f, s.struct)
-    settled = _settled(qs)
-    if not settled:
+    if not _settled(qs):
         return _live(qs, s)
     s.replacement, s.verdict, s.analysis = "flush_work", "exact", "flush-then-cancel"
     names = sorted(f.callbacks.get(s.item, ()))
     one = len(names) <= 1
     s.why = (f"flush_work() lets a pending run of {listed(names, s.item)} happen and waits "
              "for it, as tasklet_kill() did"
-             + ("" if settled else _CANCEL)
-             + f": {listed(names, s.item)} never {'queues' if one else 'queue'} "
+             f": {listed(names, s.item)} never {'queues' if one else 'queue'} "
              f"{s.item} {'itself' if one else 'themselves'}, nor do "
              f"{_calls(s.item, f, 'it calls' if one else 'they call')}{_pointers(s.item, f)}"
              + _others(qs, s.item))
     return ""
-
-
-# what the cancel after a flush is for, while something may still queue
-_CANCEL = ", and cancel_work_sync() after it would drop a run queued again"
 
 
 def _live(qs: list[queuers.Queuer], s: Site) -> str:
@@ -293,29 +261,17 @@ def _settled(qs: list[queuers.Queuer]) -> bool:
 
 def _others(qs: list[queuers.Queuer], item: str) -> str:
     """The clause on the other functions that queue item (qs,
-    queuers.others()): those that cannot run at the kill, or that there
-    are none, then SETTLED when none is left (_settled()); those not shown
-    stopped before it (q.at_kill): the mail names them and what becomes of
-    a run they queue between flush_work() and cancel_work_sync(), in the
-    driver's terms, without the analysis' own reason (q.how: 'not static',
-    'stored in ...')."""
-    live = [q for q in qs if q.at_kill]
-    ended = [q for q in qs if not q.at_kill]
+    queuers.others(), every one shown stopped before the kill: a live one
+    refuses the kill first, _live()): those that cannot run at the kill,
+    or that there are none; then SETTLED."""
     out = ""
-    if ended:
-        one = len(ended) == 1
+    if qs:
+        one = len(qs) == 1
         out += (f"; {'the other function' if one else 'the other functions'} queueing it "
-                f"cannot run at the kill: {queuers.words(ended)}")
-    if not qs:
+                f"cannot run at the kill: {queuers.words(qs)}")
+    else:
         out += f"; no other function queues {item}"
-    if not live:
-        return out + SETTLED
-    one = len(live) == 1
-    names = listed([q.fn for q in live], item)
-    return out + (f"; {names} also {'queues' if one else 'queue'} {item}: should "
-                  f"{'it' if one else 'one of them'} queue it between flush_work() and "
-                  "cancel_work_sync(), cancel_work_sync() drops that run, where "
-                  "tasklet_kill() had returned and let it run after the kill")
+    return out + SETTLED
 
 
 def listed(names: list[str], item: str) -> str:

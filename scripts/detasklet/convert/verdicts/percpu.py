@@ -26,7 +26,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ...ctext.lex import function_spans, paren_end
+from ...ctext.lex import function_spans, line_start, paren_end
 
 if TYPE_CHECKING:
     from .sites import Site
@@ -117,9 +117,7 @@ def cpu_of(expr: str, body: str, pos: int) -> tuple[ItemCpu | None, str]:
 
 
 def _site_pos(code: str, line: int, api: str) -> int:
-    start = 0
-    for _ in range(line - 1):
-        start = code.index("\n", start) + 1
+    start = line_start(code, line)
     m = re.compile(r"\b" + api + r"\s*\(").search(code, start)
     return m.start() if m else start
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ...ctext.lex import function_spans
+from ...ctext.lex import function_spans, line_start
 from ...ctext.pointers import EVENT_CALLS, address_taken
 from ...ctext.ptrtypes import schedule_structs
 from .analyses import Facts, reached
@@ -100,10 +100,7 @@ def _kill_text(path: str, function: str, line: int, f: Facts) -> str:
     start = next((a for a, b, n in function_spans(code) if n == function), -1)
     if start < 0:
         return ""
-    pos = 0
-    for _ in range(line - 1):
-        pos = code.find("\n", pos) + 1 or len(code)
-    return code[start:max(pos, start)]
+    return code[start:max(line_start(code, line), start)]
 
 
 def _handed(fn: str, f: Facts) -> list[str]:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from . import unlock_wait
 from .analyses import Facts, before_init, for_site
-from .kills import disabled_after, disabled_kill, kill, listed
+from .kills import disabled_kill, kill, listed
 from ...ctext.tasklet import set_up_just_before
 
 if TYPE_CHECKING:
@@ -36,9 +36,7 @@ def choose(s: Site, sites: list[Site], f: Facts, enables: dict[str, list[Site]],
     if s.api == "tasklet_kill":
         if disabled_kill(s, code):
             return ""
-        why = kill(s, f)
-        disabled_after(s, code)
-        return why
+        return kill(s, f)
     if s.api == "tasklet_unlock_wait":
         return unlock_wait.choose(s, sites, f)
     return disable(s, enables.get(s.item, []), code)
